@@ -1,0 +1,740 @@
+"""The C64 screen editor: CHROUT to the screen, CHRIN from keyboard and screen, PLOT, CINT, cursor blink.
+
+Behaviour follows the KERNAL 901227-03 screen editor as described in
+c64-reference.md section 2 (from the original KERNAL source and the ROM run
+in an emulator).  Every piece of editor state lives where the real KERNAL
+keeps it, in zero page and page 2 of `mem`, so programs that PEEK and POKE
+those locations, or call PLOT, see and steer exactly what they would on a
+C64.  Nothing is cached on the Python side except the one bit of control
+flow a trap cannot keep in the CPU: "CHRIN is waiting for the rest of a
+line" (`_typing`), the equivalent of the real CPU sitting in the ROM's
+key-wait loop.
+
+Screen geometry is the KERNAL's: 25 rows of 40 columns; a logical line is
+one or two physical rows (the link table $D9-$F2 marks which rows start a
+line); ($D1) points at the first row of the cursor's logical line and $D3 is
+the column within it (0-79), so every screen access is ($D1)+$D3 and every
+colour access ($F3)+$D3, as in the ROM.  Quirks of the ROM are kept on
+purpose (e.g. RETURN and the other moves to a new line halve $C9, an empty
+entered line reads back as one space, CHRIN from the screen never returns
+the last column); the tests in tests/test_editor*.py spell them out.
+"""
+
+# -- zero page and page 2 (KERNAL declare.s names in comments) -----------------
+NDX = 0xC6        # ndx: number of keys in the keyboard buffer
+RVS = 0xC7        # rvs: reverse mode flag
+INDX = 0xC8       # indx: end of the line being read by CHRIN
+LSXP = 0xC9       # lsxp: row where CHRIN input started
+LSTP = 0xCA       # lstp: column where CHRIN input started
+BLNSW = 0xCC      # blnsw: 0 = cursor blinks
+BLNCT = 0xCD      # blnct: jiffies to next blink
+GDBLN = 0xCE      # gdbln: character under the cursor
+BLNON = 0xCF      # blnon: blink phase (1 = char shown reversed)
+CRSW = 0xD0       # crsw: nonzero while CHRIN hands out an entered line
+PNT = 0xD1        # pnt: address of the first row of the logical line ($D1/$D2)
+PNTR = 0xD3       # pntr: cursor column within the logical line (0-79)
+QTSW = 0xD4       # qtsw: quote mode
+LNMX = 0xD5       # lnmx: last column of the logical line (39 or 79)
+TBLX = 0xD6       # tblx: cursor row
+DATA = 0xD7       # data: last character printed
+INSRT = 0xD8      # insrt: pending inserts
+LDTB1 = 0xD9      # ldtb1: line link table, one byte per row ($D9-$F2)
+USER = 0xF3       # user: colour RAM address matching pnt ($F3/$F4)
+DFLTN = 0x99      # dfltn: input device
+DFLTO = 0x9A      # dflto: output device
+COLOR = 0x0286    # color: text colour
+GDCOL = 0x0287    # gdcol: colour under the cursor
+HIBASE = 0x0288   # hibase: screen page
+XMAX = 0x0289     # xmax: keyboard buffer size
+KOUNT = 0x028B    # kount: key repeat speed
+DELAY = 0x028C    # delay: key repeat delay
+KEYLOG = 0x028F   # keylog: keyboard table set-up vector ($028F/$0290)
+MODE = 0x0291     # mode: bit 7 = SHIFT+C= case switch locked
+AUTODN = 0x0292   # autodn: nonzero = a wrapping line pushes the rows below down
+LINTMP = 0x02A5   # lintmp: row index used while inserting a screen row
+
+VIC_D018 = 0xD018     # VIC memory pointers; bit 1 picks the lower/upper-case set
+CIA1_PRA = 0xDC00     # keyboard column drive
+CIA1_PRB = 0xDC01     # keyboard row read
+COLOUR_RAM_PAGE = 0xD8
+
+ROWS = 25
+COLUMNS = 40
+LONGEST_LINE_END = 79          # a logical line has at most two rows
+
+# Low bytes of the row addresses (the ROM's ldtb2); the high byte comes from
+# the link table.  Entry 25 only matters if a program corrupts the table.
+ROW_LOW = tuple((row * COLUMNS) & 0xFF for row in range(256))
+
+# Colour codes in colour order 0-15 (ROM table $E8DA).
+COLOUR_CODES = (0x90, 0x05, 0x1C, 0x9F, 0x9C, 0x1E, 0x1F, 0x9E,
+                0x81, 0x95, 0x96, 0x97, 0x98, 0x99, 0x9A, 0x9B)
+COLOUR_OF_CODE = {code: colour for colour, code in enumerate(COLOUR_CODES)}
+
+# The VIC register values CINT loads into $D000-$D02E (ROM table $ECB9; the
+# 47th byte is read past the table's end, the "L" of the RUN-key text).
+VIC_DEFAULTS = bytes([0] * 17 + [0x9B, 0x37, 0, 0, 0, 0x08, 0, 0x14, 0x0F, 0, 0, 0, 0, 0, 0]
+                     + [14, 6, 1, 2, 3, 4, 0, 1, 2, 3, 4, 5, 6, 7, 0x4C])
+
+KEYLOG_DEFAULT = 0xEB48        # the ROM's shift-logic routine
+SHIFT_RUN_TEXT = b"LOAD\rRUN\r"
+
+
+def _printable_screen_code(code):
+    """Screen code the editor prints for a printable PETSCII byte (ref 2.3), before RVS."""
+    if code < 0x60:
+        return code & 0x3F
+    if code < 0x80:
+        return code & 0xDF
+    code &= 0x7F
+    if code == 0x7F:
+        code = 0x5E                # PETSCII $FF prints as pi
+    return code | 0x40
+
+
+# PETSCII -> screen code for every printable byte; None for control codes.
+# Kept private (derived from the ROM's AND/ORA rules) so that the editor's
+# exact conversion, including $FF -> $5E, does not depend on another module.
+SCREEN_CODE = tuple(
+    None if (code & 0x7F) < 0x20 else _printable_screen_code(code) for code in range(256))
+
+
+class ScreenEditor:
+    """The KERNAL screen editor working on CPU-visible memory `mem` (indexable 0..65535)."""
+
+    def __init__(self, mem):
+        self.mem = mem
+        self._typing = False        # CHRIN is in its key-wait loop (the CPU would be in the ROM)
+        # Called with the bytes SHIFT-RUN/STOP puts in the keyboard buffer; None = ignore the key.
+        self.stuff_keys = None
+
+    # -- geometry helpers -------------------------------------------------------
+    def screen_base(self):
+        """Address of the screen the editor prints to: HIBASE ($0288) * 256."""
+        return self.mem[HIBASE] << 8
+
+    def cursor_visible(self):
+        """True while the cursor blinks ($CC = 0)."""
+        return self.mem[BLNSW] == 0
+
+    def _link(self, row):
+        # ldtb1,x is zero-page indexed: the index wraps inside page 0.
+        return self.mem[(LDTB1 + row) & 0xFF]
+
+    def _set_pnt(self, row):
+        """Point ($D1) at `row` (ROM setpnt)."""
+        m = self.mem
+        m[PNT] = ROW_LOW[row & 0xFF]
+        m[PNT + 1] = (m[(LDTB1 + row) & 0xFF] & 0x03) | m[HIBASE]
+
+    def _set_user(self):
+        """Point ($F3) at the colour RAM of ($D1) (ROM scolor, entry $EA24)."""
+        m = self.mem
+        m[USER] = m[PNT]
+        m[USER + 1] = (m[PNT + 1] & 0x03) | COLOUR_RAM_PAGE
+
+    def set_colour_pointer(self):
+        """$EA24: make $F3/$F4 follow $D1/$D2."""
+        self._set_user()
+
+    def update_line_pointers(self):
+        """$E56C: derive $D1/$D2, $D3, $D5, $F3/$F4 from row $D6 and column $D3 (ROM stupt)."""
+        m = self.mem
+        row = m[TBLX]
+        column = m[PNTR]
+        # Walk up to the row that starts the logical line; each step adds 40 to the column.
+        while not m[(LDTB1 + row) & 0xFF] & 0x80:
+            column = (column + COLUMNS) & 0xFF
+            m[PNTR] = column
+            row -= 1
+            if row < 0:
+                row = 0xFF          # the ROM's DEX/BPL falls through with X = $FF
+                break
+        self._set_pnt(row)
+        # Walk down over continuation rows to find the line end.
+        end = COLUMNS - 1
+        row = (row + 1) & 0xFF
+        while not m[(LDTB1 + row) & 0xFF] & 0x80:
+            end = (end + COLUMNS) & 0xFF
+            row = (row + 1) & 0xFF
+            if row >= 0x80:
+                break
+        m[LNMX] = end
+        self._set_user()
+
+    # -- CINT, CLR, HOME, PLOT --------------------------------------------------------
+    def cint(self, reset_hibase=True, init_vic=True):
+        """Editor part of CINT ($FF81): devices, VIC registers, editor variables, clear screen, home.
+
+        The real CINT leaves HIBASE alone (RAMTAS sets it); `reset_hibase` sets $0288 = $04 as
+        a ROM-less machine that never ran RAMTAS needs.
+        """
+        m = self.mem
+        self._typing = False
+        m[DFLTO] = 3
+        m[DFLTN] = 0
+        if init_vic:
+            for offset, value in enumerate(VIC_DEFAULTS):
+                m[0xD000 + offset] = value
+        if reset_hibase:
+            m[HIBASE] = 0x04
+        m[MODE] = 0
+        m[BLNON] = 0
+        m[KEYLOG] = KEYLOG_DEFAULT & 0xFF
+        m[KEYLOG + 1] = KEYLOG_DEFAULT >> 8
+        m[XMAX] = 10
+        m[DELAY] = 10
+        m[COLOR] = 0x0E
+        m[KOUNT] = 4
+        m[BLNCT] = 0x0C
+        m[BLNSW] = 0x0C
+        self.clear()
+
+    def clear(self):
+        """CLR ($93, entry $E544): rebuild the link table, blank all rows in colour $0286, home."""
+        m = self.mem
+        high = m[HIBASE] | 0x80
+        low = 0
+        for row in range(ROWS + 1):          # rows 0-25: CLR also fills $F2
+            m[LDTB1 + row] = high
+            low += COLUMNS
+            if low > 0xFF:
+                low &= 0xFF
+                high = (high + 1) & 0xFF
+        m[LDTB1 + ROWS + 1] = 0xFF           # end tag, lands on $F3 (rewritten below)
+        for row in range(ROWS - 1, -1, -1):
+            self._clear_row(row)
+        self.home()
+
+    def home(self):
+        """HOME ($13, entry $E566): cursor to row 0, column 0."""
+        m = self.mem
+        m[PNTR] = 0
+        m[TBLX] = 0
+        self.update_line_pointers()
+
+    def set_cursor(self, row, col):
+        """PLOT with C=0: X = row -> $D6, Y = column -> $D3, then recompute the line pointers."""
+        m = self.mem
+        m[TBLX] = row & 0xFF
+        m[PNTR] = col & 0xFF
+        self.update_line_pointers()
+
+    def get_cursor(self):
+        """PLOT with C=1: (row $D6, column $D3); the column counts within the logical line."""
+        return self.mem[TBLX], self.mem[PNTR]
+
+    # -- rows ----------------------------------------------------------------------
+    def _clear_row(self, row):
+        """Blank one row: spaces in colour $0286 (ROM clrln with the 901227-03 cpatch)."""
+        m = self.mem
+        self._set_pnt(row)
+        self._set_user()
+        screen = m[PNT] | (m[PNT + 1] << 8)
+        colours = m[USER] | (m[USER + 1] << 8)
+        colour = m[COLOR] & 0x0F
+        for column in range(COLUMNS - 1, -1, -1):
+            m[colours + column] = colour
+            m[screen + column] = 0x20
+
+    def _copy_row(self, from_row, to_row):
+        """Copy a row's characters and colours (ROM scrlin); ($D1)/($F3) end up at to_row."""
+        m = self.mem
+        self._set_pnt(to_row)
+        source_high = (m[(LDTB1 + from_row) & 0xFF] & 0x03) | m[HIBASE]
+        source = ROW_LOW[from_row & 0xFF] | (source_high << 8)
+        source_colours = ROW_LOW[from_row & 0xFF] | (((source_high & 0x03) | COLOUR_RAM_PAGE) << 8)
+        self._set_user()
+        target = m[PNT] | (m[PNT + 1] << 8)
+        target_colours = m[USER] | (m[USER + 1] << 8)
+        for column in range(COLUMNS - 1, -1, -1):
+            m[target + column] = m[(source + column) & 0xFFFF]
+            m[target_colours + column] = m[(source_colours + column) & 0xFFFF] & 0x0F
+
+    def _scroll_up(self):
+        """Scroll the screen up by whole logical lines (ROM scrol); returns the new $D6.
+
+        Each pass moves everything up one row, blanks row 24 and shifts the link bits; it
+        repeats while the new top row is a continuation.  $D6, $C9 and $02A5 drop by one per
+        pass and $D6/$02A5 rise by one at the end, as in the ROM (callers rely on that).
+        """
+        m = self.mem
+        while True:
+            m[TBLX] = (m[TBLX] - 1) & 0xFF
+            m[LSXP] = (m[LSXP] - 1) & 0xFF
+            m[LINTMP] = (m[LINTMP] - 1) & 0xFF
+            for row in range(ROWS - 1):
+                self._copy_row(row + 1, row)
+            self._clear_row(ROWS - 1)
+            for row in range(ROWS - 1):
+                below = m[LDTB1 + row + 1]
+                m[LDTB1 + row] = (m[LDTB1 + row] & 0x7F) | (below & 0x80)
+            m[LDTB1 + ROWS - 1] |= 0x80
+            if m[LDTB1] & 0x80:
+                break
+        m[TBLX] = (m[TBLX] + 1) & 0xFF
+        m[LINTMP] = (m[LINTMP] + 1) & 0xFF
+        # Holding CTRL slows the scroll and flushes the keyboard buffer.
+        m[CIA1_PRA] = 0x7F
+        if m[CIA1_PRB] == 0xFB:
+            m[NDX] = 0
+        return m[TBLX]
+
+    def _next_line(self):
+        """Cursor to the row starting the next logical line, scrolling if needed (ROM nxln).
+
+        The column $D3 is left for the caller; like the ROM this halves $C9 (LSR), which is
+        what stops CHRIN skipping a prompt once the cursor has left the prompt's row.
+        """
+        m = self.mem
+        m[LSXP] = m[LSXP] >> 1
+        row = m[TBLX]
+        for _ in range(256):
+            row = (row + 1) & 0xFF
+            if row == ROWS:
+                row = self._scroll_up()
+            if m[(LDTB1 + row) & 0xFF] & 0x80:
+                break
+        m[TBLX] = row
+        self.update_line_pointers()
+
+    def _join_row(self, row):
+        """Make `row` the continuation of the line above it (ROM wlog30, then findst)."""
+        m = self.mem
+        m[(LDTB1 + row) & 0xFF] &= 0x7F
+        below = (LDTB1 + row + 1) & 0xFF
+        m[below] |= 0x80
+        m[LNMX] = (m[LNMX] + COLUMNS) & 0xFF
+        self._point_at_line_start(row)
+
+    def _point_at_line_start(self, row):
+        """($D1) := first row of the logical line containing `row` (ROM findst); returns that row."""
+        m = self.mem
+        while not m[(LDTB1 + row) & 0xFF] & 0x80:
+            row = (row - 1) & 0xFF
+            if row == 0:
+                break
+        self._set_pnt(row)
+        return row
+
+    def _open_row_after(self, row):
+        """Insert a blank row after the logical line at `row` and link it on (ROM newlin/bmt1).
+
+        Rows below move down (row 24 is lost); if the line already ends on row 24 the
+        screen scrolls up instead.
+        """
+        m = self.mem
+        for _ in range(256):
+            row = (row + 1) & 0xFF
+            if m[(LDTB1 + row) & 0xFF] & 0x80:
+                break
+        m[LINTMP] = row
+        if row >= ROWS:
+            self._scroll_up()
+            row = (m[LINTMP] - 1) & 0xFF
+            m[TBLX] = (m[TBLX] - 1) & 0xFF
+            self._join_row(row)
+            return
+        for target in range(ROWS - 1, row, -1):
+            self._copy_row(target - 1, target)
+        self._clear_row(row)
+        for above in range(ROWS - 2, 0, -1):
+            if above < row:
+                break
+            link = (LDTB1 + above + 1)
+            m[link] = (m[link] & 0x7F) | (m[LDTB1 + above] & 0x80)
+        self._join_row(row)
+
+    def _down_if_row_end(self):
+        """Row + 1 if the cursor sits on column 39 or 79 (ROM chkdwn); returns the ROM's X."""
+        m = self.mem
+        column = m[PNTR]
+        if column == 39 or column == 79:
+            row = m[TBLX]
+            if row != ROWS:
+                m[TBLX] = row + 1
+            return row
+        return 0
+
+    def _up_if_row_start(self):
+        """Row - 1 if the cursor sits on column 0 or 40 (ROM chkbak)."""
+        m = self.mem
+        column = m[PNTR]
+        if column == 0 or column == 40:
+            m[TBLX] = (m[TBLX] - 1) & 0xFF
+
+    def _after_print(self):
+        """Advance past the character just put on screen, wrapping and linking (ROM wlogic)."""
+        m = self.mem
+        x = self._down_if_row_end()
+        column = (m[PNTR] + 1) & 0xFF
+        m[PNTR] = column
+        end = m[LNMX]
+        if end >= column:
+            return
+        if end == LONGEST_LINE_END:
+            # Second row of an 80-column line is full: next logical line.
+            m[TBLX] = (m[TBLX] - 1) & 0xFF
+            self._next_line()
+            m[PNTR] = 0
+            return
+        if m[AUTODN]:
+            # Typing: open a blank row for the continuation, pushing the rows below down.
+            self._open_row_after(x)
+            return
+        row = m[TBLX]
+        if row >= ROWS:
+            self._scroll_up()
+            row = (m[TBLX] - 1) & 0xFF
+            m[TBLX] = row
+        self._join_row(row)
+
+    def _put(self, screen_code, colour):
+        """Character and colour at the cursor (ROM dspp); restarts the blink countdown."""
+        m = self.mem
+        m[BLNCT] = 2
+        self._set_user()
+        column = m[PNTR]
+        m[(((m[PNT + 1] << 8) | m[PNT]) + column) & 0xFFFF] = screen_code
+        m[(((m[USER + 1] << 8) | m[USER]) + column) & 0xFFFF] = colour & 0x0F
+
+    # -- CHROUT ------------------------------------------------------------------------
+    def chrout(self, code):
+        """Print one PETSCII byte on the screen (CHROUT to device 3, ROM entry $E716)."""
+        m = self.mem
+        code &= 0xFF
+        m[DATA] = code
+        m[CRSW] = 0
+        if code == 0x0D or code == 0x8D:
+            self._carriage_return()
+        else:
+            screen_code = SCREEN_CODE[code]
+            if screen_code is not None:
+                if code == 0x22:
+                    m[QTSW] ^= 1
+                if m[RVS]:
+                    screen_code |= 0x80
+                self._print(screen_code)
+            elif code < 0x80:
+                self._control(code)
+            else:
+                self._shifted_control(code)
+        # Every call ends here (ROM loop2): pending inserts switch quote mode off.
+        if m[INSRT]:
+            m[QTSW] >>= 1
+
+    def _print(self, screen_code):
+        m = self.mem
+        inserts = m[INSRT]
+        if inserts:
+            m[INSRT] = inserts - 1
+        self._put(screen_code, m[COLOR])
+        self._after_print()
+
+    def _carriage_return(self):
+        m = self.mem
+        m[INSRT] = 0
+        m[RVS] = 0
+        m[QTSW] = 0
+        m[PNTR] = 0
+        self._next_line()
+
+    def _control(self, code):
+        """$00-$1F other than RETURN."""
+        m = self.mem
+        if m[INSRT]:
+            self._print(code | 0x80)
+            return
+        if code == 0x14:
+            if self._delete():
+                return
+            # The ROM falls through here only when $0286 has bit 7 set.
+        if m[QTSW]:
+            self._print(code | 0x80)
+            return
+        if code == 0x12:
+            m[RVS] = 0x12
+        elif code == 0x13:
+            self.home()
+        elif code == 0x1D:
+            self._cursor_right()
+        elif code == 0x11:
+            self._cursor_down()
+        elif code in COLOUR_OF_CODE:
+            m[COLOR] = COLOUR_OF_CODE[code]
+        elif code == 0x0E:
+            m[VIC_D018] = m[VIC_D018] | 0x02
+        elif code == 0x08:
+            m[MODE] = m[MODE] | 0x80
+        elif code == 0x09:
+            m[MODE] = m[MODE] & 0x7F
+
+    def _shifted_control(self, code):
+        """$80-$9F other than SHIFT-RETURN."""
+        m = self.mem
+        if m[QTSW]:
+            self._print(code | 0x40)        # ((code & $7F) | $40) | $80
+            return
+        if code == 0x94:
+            self._insert()
+            return
+        if m[INSRT]:
+            self._print(code | 0x40)
+            return
+        if code == 0x91:
+            self._cursor_up()
+        elif code == 0x92:
+            m[RVS] = 0
+        elif code == 0x9D:
+            self._cursor_left()
+        elif code == 0x93:
+            self.clear()
+        elif code in COLOUR_OF_CODE:
+            m[COLOR] = COLOUR_OF_CODE[code]
+        elif code == 0x8E:
+            m[VIC_D018] = m[VIC_D018] & 0xFD
+
+    # -- editing keys ------------------------------------------------------------------
+    def _back_to_previous_line(self):
+        """At column 0: to the last column of the line above (ROM bkln). False at row 0."""
+        m = self.mem
+        row = m[TBLX]
+        if row == 0:
+            m[PNTR] = 0
+            return False
+        m[TBLX] = row - 1
+        self.update_line_pointers()
+        m[PNTR] = m[LNMX]
+        return True
+
+    def _delete(self):
+        """DEL: close up the logical line at the cursor. Returns False if the ROM would go on."""
+        m = self.mem
+        column = m[PNTR]
+        screen = (m[PNT + 1] << 8) | m[PNT]
+        if column == 0:
+            if not self._back_to_previous_line():
+                return True
+            column = m[PNTR]
+            screen = (m[PNT + 1] << 8) | m[PNT]
+        else:
+            self._up_if_row_start()
+            column -= 1
+            m[PNTR] = column
+            self._set_user()
+            colours = (m[USER + 1] << 8) | m[USER]
+            end = m[LNMX]
+            # The ROM's loop compares with $D5 only after each move, with an 8-bit index.
+            while True:
+                following = (column + 1) & 0xFF
+                m[(screen + column) & 0xFFFF] = m[(screen + following) & 0xFFFF]
+                m[(colours + column) & 0xFFFF] = m[(colours + following) & 0xFFFF] & 0x0F
+                column = following
+                if column == end:
+                    break
+        colours = (m[USER + 1] << 8) | m[USER]
+        m[(screen + column) & 0xFFFF] = 0x20
+        colour = m[COLOR]
+        m[(colours + column) & 0xFFFF] = colour & 0x0F
+        return not colour & 0x80
+
+    def _insert(self):
+        """INST: open a space at the cursor, growing the line by a row if its end is in use."""
+        m = self.mem
+        end = m[LNMX]
+        screen = (m[PNT + 1] << 8) | m[PNT]
+        if m[(screen + end) & 0xFFFF] != 0x20 or end == m[PNTR]:
+            if end == LONGEST_LINE_END:
+                return                  # an 80-character line cannot grow
+            self._open_row_after(m[TBLX])
+            screen = (m[PNT + 1] << 8) | m[PNT]
+        end = m[LNMX]
+        self._set_user()
+        colours = (m[USER + 1] << 8) | m[USER]
+        column = end
+        cursor = m[PNTR]
+        while column != cursor:
+            previous = (column - 1) & 0xFF
+            m[(screen + column) & 0xFFFF] = m[(screen + previous) & 0xFFFF]
+            m[(colours + column) & 0xFFFF] = m[(colours + previous) & 0xFFFF] & 0x0F
+            column = previous
+        m[(screen + column) & 0xFFFF] = 0x20
+        m[(colours + column) & 0xFFFF] = m[COLOR] & 0x0F
+        m[INSRT] = (m[INSRT] + 1) & 0xFF
+
+    def _cursor_right(self):
+        m = self.mem
+        column = m[PNTR]
+        self._down_if_row_end()
+        m[PNTR] = (column + 1) & 0xFF
+        if column < m[LNMX]:
+            return
+        m[TBLX] = (m[TBLX] - 1) & 0xFF
+        self._next_line()
+        m[PNTR] = 0
+
+    def _cursor_down(self):
+        m = self.mem
+        below = (m[PNTR] + COLUMNS) & 0xFF
+        m[TBLX] = (m[TBLX] + 1) & 0xFF
+        if below <= m[LNMX]:
+            m[PNTR] = below              # into the second row of this logical line
+            return
+        m[TBLX] = (m[TBLX] - 1) & 0xFF
+        # Keep the column within the row, then go to the next logical line.
+        while True:
+            below -= COLUMNS
+            if below < 0:
+                break
+            m[PNTR] = below
+            if below == 0:
+                break
+        self._next_line()
+
+    def _cursor_up(self):
+        m = self.mem
+        row = m[TBLX]
+        if row == 0:
+            return
+        m[TBLX] = row - 1
+        column = m[PNTR] - COLUMNS
+        if column >= 0:
+            m[PNTR] = column             # from the second row to the first of the same line
+            if column < 0x80:
+                return
+        self.update_line_pointers()
+
+    def _cursor_left(self):
+        m = self.mem
+        column = m[PNTR]
+        if column == 0:
+            self._back_to_previous_line()
+            return
+        self._up_if_row_start()
+        m[PNTR] = column - 1
+
+    # -- cursor blink (IRQ) ------------------------------------------------------------
+    def blink(self):
+        """Jiffy IRQ part: while $CC = 0, every 20th call flip the reverse bit under the cursor."""
+        m = self.mem
+        if m[BLNSW]:
+            return
+        count = (m[BLNCT] - 1) & 0xFF
+        m[BLNCT] = count
+        if count:
+            return
+        m[BLNCT] = 20
+        column = m[PNTR]
+        phase = m[BLNON]
+        m[BLNON] = phase >> 1
+        colour = m[GDCOL]
+        screen_code = m[(((m[PNT + 1] << 8) | m[PNT]) + column) & 0xFFFF]
+        if not phase & 1:
+            # Turning the cursor on: remember the character and its colour.
+            m[BLNON] = (m[BLNON] + 1) & 0xFF
+            m[GDBLN] = screen_code
+            self._set_user()
+            m[GDCOL] = m[(((m[USER + 1] << 8) | m[USER]) + column) & 0xFFFF]
+            colour = m[COLOR]
+        m[(((m[PNT + 1] << 8) | m[PNT]) + column) & 0xFFFF] = screen_code ^ 0x80
+        m[(((m[USER + 1] << 8) | m[USER]) + column) & 0xFFFF] = colour & 0x0F
+
+    # -- CHRIN -------------------------------------------------------------------------
+    def chrin_keyboard(self, take_key):
+        """CHRIN from the keyboard (device 0): line input with the full-screen editor.
+
+        take_key() gives the next PETSCII key or None.  Returns the next byte of the entered
+        line, $0D after its end, or None when a key is needed and none is there (call again
+        later: the progress is in memory, the cursor blinks meanwhile).
+        """
+        m = self.mem
+        if not self._typing:
+            m[LSTP] = m[PNTR]
+            m[LSXP] = m[TBLX]
+            if m[CRSW]:
+                return self._read_line_char()
+            self._typing = True
+        while True:
+            waiting = m[NDX]
+            key = take_key()
+            if key is None:
+                m[BLNSW] = 0
+                m[AUTODN] = 0
+                return None
+            waiting = waiting or 1
+            m[BLNSW] = waiting
+            m[AUTODN] = waiting
+            if m[BLNON]:
+                # Take the cursor off before anything is echoed.
+                m[BLNON] = 0
+                self._put(m[GDBLN], m[GDCOL])
+            key &= 0xFF
+            if key == 0x83:
+                if self.stuff_keys is not None:
+                    self.stuff_keys(SHIFT_RUN_TEXT)
+                continue
+            if key != 0x0D:
+                self.chrout(key)
+                continue
+            self._typing = False
+            return self._enter_line()
+
+    def _enter_line(self):
+        """RETURN was typed: mark the logical line under the cursor for reading."""
+        m = self.mem
+        end = m[LNMX]
+        m[CRSW] = end
+        screen = (m[PNT + 1] << 8) | m[PNT]
+        while m[(screen + end) & 0xFFFF] == 0x20:
+            end -= 1
+            if end == 0:
+                break
+        m[INDX] = end + 1
+        m[AUTODN] = 0
+        m[PNTR] = 0
+        m[QTSW] = 0
+        start_row = m[LSXP]
+        if not start_row & 0x80:
+            row = m[TBLX]
+            if row != start_row:
+                row = self._point_at_line_start(row)
+            if row == start_row:
+                # Still on the line where input began: skip what was printed before it.
+                column = m[LSTP]
+                m[PNTR] = column
+                if column >= m[INDX]:
+                    return self._end_of_line()
+        return self._read_line_char()
+
+    def _read_line_char(self):
+        """Next byte of the line being read, screen code -> PETSCII (ROM lop5)."""
+        m = self.mem
+        column = m[PNTR]
+        screen_code = m[(((m[PNT + 1] << 8) | m[PNT]) + column) & 0xFFFF]
+        code = screen_code & 0x3F
+        if screen_code & 0x40:
+            code |= 0x80
+        if not (screen_code & 0x80 and m[QTSW]) and not screen_code & 0x20:
+            code |= 0x40
+        m[PNTR] = (column + 1) & 0xFF
+        if code == 0x22:
+            m[QTSW] ^= 1
+        if column == m[INDX]:
+            return self._end_of_line()
+        m[DATA] = code
+        return 0xFF if code == 0xDE else code
+
+    def _end_of_line(self):
+        m = self.mem
+        m[CRSW] = 0
+        if m[DFLTN] == 3 or m[DFLTO] != 3:
+            self.chrout(0x0D)
+        m[DATA] = 0x0D
+        return 0x0D
+
+    def chrin_screen(self):
+        """CHRIN from the screen (device 3): the logical line from the cursor on, then $0D."""
+        m = self.mem
+        m[CRSW] = 3
+        m[INDX] = m[LNMX]
+        return self._read_line_char()
