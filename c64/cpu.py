@@ -1,0 +1,222 @@
+"""The 6510 CPU: py65's 6502 with the C64's undocumented-opcode behaviour and KERNAL traps.
+
+py65 runs every undocumented opcode as a silent 2-byte NOP.  A real 6510
+either does something well defined with it (LAX, SAX, DCP, ISC, SLO, RLA,
+SRE, RRA, ANC, ALR, ARR, SBX, LAS, $EB SBC, the multi-byte NOPs), locks up
+(the JAM opcodes), or does something that depends on the chip's analogue
+behaviour (XAA, LXA, AHX, TAS, SHX, SHY).  This class implements the first
+group, and stops with a clear message on the other two, as VICE reports a
+CPU jam.
+
+The JAM opcode $02 doubles as the trap instruction of our stub ROM: when it
+is fetched from ROM at an address the KERNAL implements in Python, the trap
+handler runs instead of a jam.
+"""
+
+from py65.devices.mpu6502 import MPU
+
+JAM_OPCODES = (0x02, 0x12, 0x22, 0x32, 0x42, 0x52, 0x62, 0x72, 0x92, 0xB2, 0xD2, 0xF2)
+# Undocumented opcodes whose result depends on the individual chip.
+UNSTABLE_OPCODES = {0x8B: "XAA", 0xAB: "LXA", 0x93: "AHX", 0x9F: "AHX",
+                    0x9B: "TAS", 0x9C: "SHY", 0x9E: "SHX"}
+
+
+class CPUStop(Exception):
+    """The emulated program cannot go on; the message says why and where."""
+
+    def __init__(self, message, pc=None):
+        super().__init__(message)
+        self.pc = pc
+
+
+class CPU(MPU):
+    """py65 MPU with the 6510's undocumented opcodes, JAM detection and KERNAL traps.
+
+    `trap_handler(addr)` is called when a trap opcode is fetched from ROM at
+    `addr`; it runs the routine and sets pc itself (normally as an RTS).  The
+    instruction tables are copies, so plain py65 MPUs are unaffected.
+    """
+
+    instruct = list(MPU.instruct)
+    cycletime = list(MPU.cycletime)
+    extracycles = list(MPU.extracycles)
+    disassemble = list(MPU.disassemble)
+
+    def __init__(self, memory, trap_handler=None, pc=0x0000):
+        self.trap_handler = trap_handler
+        self.stop_requested = False
+        MPU.__init__(self, memory, pc)
+
+    # -- run loop ----------------------------------------------------------
+    def run(self, cycle_limit):
+        """Execute instructions until processorCycles reaches cycle_limit or stop() is called."""
+        self.stop_requested = False
+        step = self.step
+        while self.processorCycles < cycle_limit and not self.stop_requested:
+            step()
+
+    def stop(self):
+        """Ask run() to return after the current instruction (used by traps that wait)."""
+        self.stop_requested = True
+
+    # -- jams and traps ------------------------------------------------------
+    def _jam(self):
+        addr = (self.pc - 1) & 0xFFFF
+        opcode = self.memory[addr]
+        if (opcode == 0x02 and self.trap_handler is not None
+                and self.memory.rom_visible(addr)):
+            self.trap_handler(addr)
+            return
+        if self.memory.rom_visible(addr):
+            raise CPUStop("CPU JAM at $%04X: jumped into the ROM at an address with no routine "
+                          "(this C64 has no Commodore ROM, only the KERNAL entry points)" % addr, addr)
+        raise CPUStop("CPU JAM at $%04X (opcode $%02X)" % (addr, opcode), addr)
+
+    def _unstable(self):
+        addr = (self.pc - 1) & 0xFFFF
+        opcode = self.memory[addr]
+        raise CPUStop("undocumented opcode $%02X (%s) at $%04X: its result depends on the chip, "
+                      "not emulated" % (opcode, UNSTABLE_OPCODES[opcode], addr), addr)
+
+
+def _define(opcode, name, mode, cycles, extracycles, function):
+    CPU.instruct[opcode] = function
+    CPU.disassemble[opcode] = (name, mode)
+    CPU.cycletime[opcode] = cycles
+    CPU.extracycles[opcode] = extracycles
+
+
+for _op in JAM_OPCODES:
+    _define(_op, "JAM", "imp", 0, 0, CPU._jam)
+for _op, _name in UNSTABLE_OPCODES.items():
+    _define(_op, _name, "imp", 0, 0, CPU._unstable)
+
+# py65 gives DEC absolute 3 cycles; the 6502 takes 6 (read-modify-write).
+CPU.cycletime[0xCE] = 6
+
+# Addressing modes: (address function name, operand bytes).
+_MODES = {
+    "zpg": ("ZeroPageAddr", 1), "zpx": ("ZeroPageXAddr", 1), "zpy": ("ZeroPageYAddr", 1),
+    "abs": ("AbsoluteAddr", 2), "abx": ("AbsoluteXAddr", 2), "aby": ("AbsoluteYAddr", 2),
+    "inx": ("IndirectXAddr", 1), "iny": ("IndirectYAddr", 1), "imm": ("ProgramCounter", 1),
+    "imp": (None, 0),
+}
+
+
+def _rmw_combo(first, second):
+    """A read-modify-write op followed by an accumulator op on the same byte (SLO, RLA, ...)."""
+    def combo(self, address_function):
+        addr = address_function()
+        getattr(self, first)(lambda: addr)
+        if second == "CMP":
+            self.opCMPR(lambda: addr, self.a)
+        else:
+            getattr(self, second)(lambda: addr)
+    return combo
+
+
+def _op_sax(self, address_function):
+    self.memory[address_function()] = self.a & self.x
+
+
+def _op_lax(self, address_function):
+    self.a = self.x = self.ByteAt(address_function())
+    self.FlagsNZ(self.a)
+
+
+def _op_nop(self, address_function):
+    if address_function is not None:
+        self.ByteAt(address_function())    # the dummy read happens on the real chip
+
+
+def _op_anc(self, address_function):
+    self.opAND(address_function)
+    self.p = (self.p & ~self.CARRY) | (1 if self.a & 0x80 else 0)
+
+
+def _op_alr(self, address_function):
+    self.a &= self.ByteAt(address_function())
+    self.opLSR(None)
+
+
+def _op_arr(self, address_function):
+    if self.p & self.DECIMAL:
+        raise CPUStop("undocumented opcode $6B (ARR) in decimal mode at $%04X: not emulated"
+                      % ((self.pc - 1) & 0xFFFF), self.pc - 1)
+    value = self.a & self.ByteAt(address_function())
+    value = (value >> 1) | (0x80 if self.p & self.CARRY else 0)
+    self.a = value
+    self.FlagsNZ(value)
+    self.p &= ~(self.CARRY | self.OVERFLOW)
+    if value & 0x40:
+        self.p |= self.CARRY
+    if ((value >> 6) ^ (value >> 5)) & 1:
+        self.p |= self.OVERFLOW
+
+
+def _op_sbx(self, address_function):
+    value = self.ByteAt(address_function())
+    result = (self.a & self.x) - value
+    self.p &= ~(self.CARRY | self.ZERO | self.NEGATIVE)
+    if result >= 0:
+        self.p |= self.CARRY
+    self.x = result & 0xFF
+    self.FlagsNZ(self.x)
+
+
+def _op_las(self, address_function):
+    value = self.ByteAt(address_function()) & self.sp
+    self.a = self.x = self.sp = value
+    self.FlagsNZ(value)
+
+
+def _instruction(operation, mode):
+    address_name, length = _MODES[mode]
+
+    def execute(self):
+        operation(self, getattr(self, address_name) if address_name else None)
+        self.pc += length
+    return execute
+
+
+# (name, operation, {mode: (opcode, cycles, page-cross extra)}), after the
+# NMOS 6502 opcode matrix (c64-reference "undocumented opcodes"; cycle counts
+# as measured on the real chip).
+_RMW_MODES = ("zpg", "zpx", "abs", "abx", "aby", "inx", "iny")
+_RMW_CYCLES = (5, 6, 6, 7, 7, 8, 8)
+_UNDOCUMENTED = [
+    ("SLO", _rmw_combo("opASL", "opORA"), (0x07, 0x17, 0x0F, 0x1F, 0x1B, 0x03, 0x13)),
+    ("RLA", _rmw_combo("opROL", "opAND"), (0x27, 0x37, 0x2F, 0x3F, 0x3B, 0x23, 0x33)),
+    ("SRE", _rmw_combo("opLSR", "opEOR"), (0x47, 0x57, 0x4F, 0x5F, 0x5B, 0x43, 0x53)),
+    ("RRA", _rmw_combo("opROR", "opADC"), (0x67, 0x77, 0x6F, 0x7F, 0x7B, 0x63, 0x73)),
+    ("DCP", _rmw_combo("opDECR", "CMP"), (0xC7, 0xD7, 0xCF, 0xDF, 0xDB, 0xC3, 0xD3)),
+    ("ISC", _rmw_combo("opINCR", "opSBC"), (0xE7, 0xF7, 0xEF, 0xFF, 0xFB, 0xE3, 0xF3)),
+]
+for _name, _operation, _opcodes in _UNDOCUMENTED:
+    for _mode, _op, _cycles in zip(_RMW_MODES, _opcodes, _RMW_CYCLES):
+        _define(_op, _name, _mode, _cycles, 0, _instruction(_operation, _mode))
+
+for _op, _mode, _cycles, _extra in ((0x87, "zpg", 3, 0), (0x97, "zpy", 4, 0),
+                                    (0x8F, "abs", 4, 0), (0x83, "inx", 6, 0)):
+    _define(_op, "SAX", _mode, _cycles, _extra, _instruction(_op_sax, _mode))
+for _op, _mode, _cycles, _extra in ((0xA7, "zpg", 3, 0), (0xB7, "zpy", 4, 0), (0xAF, "abs", 4, 0),
+                                    (0xBF, "aby", 4, 1), (0xA3, "inx", 6, 0), (0xB3, "iny", 5, 1)):
+    _define(_op, "LAX", _mode, _cycles, _extra, _instruction(_op_lax, _mode))
+for _op in (0x1A, 0x3A, 0x5A, 0x7A, 0xDA, 0xFA):
+    _define(_op, "NOP", "imp", 2, 0, _instruction(_op_nop, "imp"))
+for _op in (0x80, 0x82, 0x89, 0xC2, 0xE2):
+    _define(_op, "NOP", "imm", 2, 0, _instruction(_op_nop, "imm"))
+for _op in (0x04, 0x44, 0x64):
+    _define(_op, "NOP", "zpg", 3, 0, _instruction(_op_nop, "zpg"))
+for _op in (0x14, 0x34, 0x54, 0x74, 0xD4, 0xF4):
+    _define(_op, "NOP", "zpx", 4, 0, _instruction(_op_nop, "zpx"))
+_define(0x0C, "NOP", "abs", 4, 0, _instruction(_op_nop, "abs"))
+for _op in (0x1C, 0x3C, 0x5C, 0x7C, 0xDC, 0xFC):
+    _define(_op, "NOP", "abx", 4, 1, _instruction(_op_nop, "abx"))
+for _op, _name, _operation in ((0x0B, "ANC", _op_anc), (0x2B, "ANC", _op_anc), (0x4B, "ALR", _op_alr),
+                               (0x6B, "ARR", _op_arr), (0xCB, "SBX", _op_sbx)):
+    _define(_op, _name, "imm", 2, 0, _instruction(_operation, "imm"))
+_define(0xEB, "SBC", "imm", 2, 0, CPU.instruct[0xE9])
+_define(0xBB, "LAS", "aby", 4, 1, _instruction(_op_las, "aby"))
+
+assert MPU.inst_not_implemented not in CPU.instruct, "every opcode must be defined"

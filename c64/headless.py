@@ -1,0 +1,80 @@
+"""Headless mode: run a program without a terminal, feed scripted keys, print the screen.
+
+Used by scripts, bug reports and the tests: `python ryg.py --headless
+--keys "01{return}" ryg23`.  The run ends when the keys are used up and
+the program waits for the keyboard, when it returns to BASIC (the screen is
+printed as the program left it, before READY.), at --max-cycles, or on a
+CPU error (exit status 1, with the reason on stderr).
+"""
+
+import sys
+
+from c64.machine import C64, StopReason
+
+DEFAULT_MAX_CYCLES = 2_000_000_000       # ~34 minutes of C64 time
+
+
+def format_text(machine):
+    return "\n".join(line.rstrip() for line in machine.screen_lines())
+
+
+def format_hex(machine):
+    """Each row: its number, 40 screen codes, then 40 colour nibbles."""
+    rows = []
+    for number, (codes, colours) in enumerate(zip(machine.screen_codes(), machine.colour_codes())):
+        rows.append("%02d %s %s" % (number, codes.hex(), "".join("%x" % c for c in colours)))
+    return "\n".join(rows)
+
+
+def format_peek(machine, start, end):
+    lines = []
+    for row in range(start, end + 1, 16):
+        values = " ".join("%02x" % machine.peek(a) for a in range(row, min(row + 16, end + 1)))
+        lines.append("$%04X: %s" % (row, values))
+    return "\n".join(lines)
+
+
+def transcript_text(codes):
+    """CHROUT output as text: printable PETSCII as ASCII, RETURN as a newline, other codes as {name}."""
+    from charset.glyphs import screen_to_text
+    from charset.keys import key_name
+    from charset.petscii import petscii_to_screen
+    out = []
+    for code in codes:
+        if code in (0x0D, 0x8D):
+            out.append("\n")
+            continue
+        screen = petscii_to_screen(code)
+        if screen is None:
+            out.append("{%s}" % key_name(code))
+        else:
+            out.append(screen_to_text(bytes([screen])))
+    return "".join(out)
+
+
+def run(program, keys=(), max_cycles=DEFAULT_MAX_CYCLES, screen_format="text", peeks=(),
+        transcript=None, sid_seed=None, ntsc=False, disk_folder=".", cpu_class=None,
+        out=sys.stdout, err=sys.stderr):
+    """Run `program` (a c64.loader.Program) headless; returns the process exit status."""
+    options = {} if cpu_class is None else {"cpu_class": cpu_class}
+    machine = C64(sid_seed=sid_seed, ntsc=ntsc, disk_folder=disk_folder, **options)
+    machine.run_program(program)
+    machine.type_keys(keys)
+    reason = machine.run(max_cycles)
+    out.write((format_hex(machine) if screen_format == "hex" else format_text(machine)) + "\n")
+    for start, end in peeks:
+        out.write(format_peek(machine, start, end) + "\n")
+    status = 0
+    if transcript is not None:
+        try:
+            with open(transcript, "w", encoding="utf-8") as handle:
+                handle.write(transcript_text(machine.transcript))
+        except OSError as error:
+            err.write("ryg: cannot write the transcript %s: %s\n" % (transcript, error.strerror or error))
+            status = 2
+    if reason is StopReason.ERROR:
+        err.write("ryg: the program stopped: %s\n" % machine.error)
+        return 1
+    if reason is StopReason.CYCLES:
+        err.write("ryg: stopped after %d cycles (--max-cycles)\n" % machine.cycles)
+    return status

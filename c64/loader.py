@@ -1,0 +1,122 @@
+"""Reading .prg files: a 2-byte load address followed by the bytes to load.
+
+A program loaded at $0801 usually starts with a BASIC line such as
+`10 SYS2064`; its SYS address is where the machine code starts.  Any other
+file starts at its load address unless the caller names a start address.
+"""
+
+import os
+from dataclasses import dataclass
+
+BASIC_START = 0x0801
+SYS_TOKEN = 0x9E
+
+
+class PrgError(Exception):
+    """A .prg that cannot be loaded; the message says why, for a user."""
+
+
+@dataclass
+class Program:
+    name: str
+    load_address: int
+    data: bytes            # the bytes after the load address
+    start: int             # where execution begins
+
+    @property
+    def end(self):
+        """The address after the last byte loaded."""
+        return self.load_address + len(self.data)
+
+
+def find_sys_address(memory_bytes, load_address=BASIC_START):
+    """Walk a BASIC program's line chain and return the number after its first SYS, or None."""
+    def byte(addr):
+        offset = addr - load_address
+        return memory_bytes[offset] if 0 <= offset < len(memory_bytes) else None
+
+    line = load_address
+    for _ in range(1000):                       # a chain that loops is not a program
+        link_lo, link_hi = byte(line), byte(line + 1)
+        if link_lo is None or link_hi is None or (link_lo | link_hi) == 0:
+            return None
+        addr = line + 4                         # skip the link and the line number
+        in_quotes = False
+        while True:
+            value = byte(addr)
+            if value is None or value == 0:
+                break
+            if value == 0x22:
+                in_quotes = not in_quotes
+            elif value == SYS_TOKEN and not in_quotes:
+                addr += 1
+                while byte(addr) in (0x20, 0x28):    # spaces and "("
+                    addr += 1
+                digits = ""
+                while byte(addr) is not None and 0x30 <= byte(addr) <= 0x39:
+                    digits += chr(byte(addr))
+                    addr += 1
+                return int(digits) if digits and int(digits) <= 0xFFFF else None
+            addr += 1
+        next_line = link_lo | (link_hi << 8)
+        if next_line <= line:
+            return None
+        line = next_line
+    return None
+
+
+def parse_prg(raw, name="program", sys=None):
+    """Check a .prg image and work out where it starts."""
+    if len(raw) < 3:
+        raise PrgError("%s is not a .prg: %d byte%s, but a .prg needs a 2-byte load address "
+                       "and at least one byte of program" % (name, len(raw), "" if len(raw) == 1 else "s"))
+    load_address = raw[0] | (raw[1] << 8)
+    data = bytes(raw[2:])
+    end = load_address + len(data)
+    if end > 0x10000:
+        raise PrgError("%s does not fit in memory: %d bytes loaded at $%04X would run past $FFFF "
+                       "(to $%X)" % (name, len(data), load_address, end - 1))
+    if sys is not None:
+        if not 0 <= sys <= 0xFFFF:
+            raise PrgError("start address %d is outside the 64 KB of the C64" % sys)
+        start = sys
+    elif load_address == BASIC_START:
+        start = find_sys_address(data, load_address)
+        if start is None:
+            raise PrgError("%s is a BASIC program without a SYS line; give the machine-code start "
+                           "with --sys ADDR" % name)
+    else:
+        start = load_address
+    return Program(name=name, load_address=load_address, data=data, start=start)
+
+
+def read_prg(path, sys=None):
+    """Read and check a .prg file from the host."""
+    name = os.path.basename(path)
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(0x10000 + 3)
+    except FileNotFoundError:
+        raise PrgError("no such file: %s" % path) from None
+    except IsADirectoryError:
+        raise PrgError("%s is a folder, not a .prg file" % path) from None
+    except OSError as error:
+        raise PrgError("cannot read %s: %s" % (path, error.strerror or error)) from None
+    return parse_prg(raw, name, sys)
+
+
+def parse_address(text):
+    """'2064', '$0810', '0x810' -> int (for --sys and --peek)."""
+    text = text.strip()
+    try:
+        if text.startswith("$"):
+            value = int(text[1:], 16)
+        elif text.lower().startswith("0x"):
+            value = int(text[2:], 16)
+        else:
+            value = int(text, 10)
+    except ValueError:
+        raise PrgError("not an address: %r (use decimal, $hex or 0xhex)" % text) from None
+    if not 0 <= value <= 0xFFFF:
+        raise PrgError("address %s is outside $0000-$FFFF" % text)
+    return value

@@ -1,0 +1,358 @@
+"""The whole C64: memory, CPU, chips and KERNAL wired together, with a scriptable run loop.
+
+This is the engine both front ends (terminal and headless) and the tests
+drive: load a program, queue keys, run until the program waits for the
+keyboard (or N cycles pass, or it returns to BASIC, or it fails), read the
+screen and memory.
+
+Time is emulated cycles (py65's processorCycles).  The 60 Hz KERNAL IRQ
+comes from CIA1 timer A at the cycle it underflows.  A program that waits
+for a key, either in CHRIN or by polling GETIN, is recognised as idle: the
+run loop then stops (scripted use) or skips emulated time forward to the
+next interrupt without executing the wait loop (interactive use), so idle
+costs no host CPU.
+"""
+
+import enum
+from collections import deque
+
+from c64 import vic as vic_module
+from c64.cia import CIA1, CIA2
+from c64.cpu import CPU, CPUStop
+from c64.io import IO
+from c64.loader import Program, parse_prg, read_prg
+from c64.memory import C64Memory
+from c64.sid import SID
+from kernal import entries
+from kernal.basic import Basic
+from kernal.dispatch import Kernal
+from kernal.rom import build_rom
+
+INTERRUPT = 0x04
+# Two empty GETIN polls closer than this are a program spinning on the keyboard.
+IDLE_POLL_GAP = 5000
+# Longest stretch run without looking at interrupts; also bounds IRQ latency
+# while the IRQ line is held but masked.
+SLICE = 20000
+MASKED_SLICE = 64
+CALL_RETURN = 0xFF00
+TIMER_LATCH = {True: 16421, False: 17045}     # KERNAL's 60 Hz values, PAL / NTSC
+
+
+class StopReason(enum.Enum):
+    IDLE = "idle"          # waiting for a key and no scripted keys left
+    CYCLES = "cycles"      # the cycle budget is spent
+    BASIC = "basic"        # the program returned to BASIC
+    ERROR = "error"        # CPU jam, BRK, unimplemented routine...
+    CALL_DONE = "call"     # Machine.call() finished
+
+
+class C64:
+    """A ROM-less Commodore 64.
+
+    sid_seed: seed of the SID noise generator (reproducible runs).
+    ntsc: 1,022,727 Hz / 60 Hz instead of PAL 985,248 Hz / 50 Hz.
+    disk_folder: host folder seen as device 8 (None: current folder).
+    cpu_class: the CPU implementation (plain py65 stepping by default).
+    """
+
+    def __init__(self, sid_seed=None, ntsc=False, disk_folder=None, cpu_class=CPU):
+        self.pal = not ntsc
+        video = vic_module.NTSC if ntsc else vic_module.PAL
+        self.clock_hz = video["clock_hz"]
+        self.frame_cycles = video["lines"] * video["cycles_per_line"]
+        self.rom = build_rom()
+        self.vic = vic_module.VIC(self._cycles, video)
+        self.sid = SID(sid_seed)
+        self.cia2 = CIA2()
+        self.mem = C64Memory(self.rom)
+        self.cpu = cpu_class(self.mem, trap_handler=self._trap)
+        self.kernal = Kernal(self)
+        self.cia1 = CIA1(self._cycles, self.kernal.keyboard.matrix, self.clock_hz)
+        self.mem.io = IO(self.vic, self.sid, self.cia1, self.cia2)
+        self.basic = self.kernal.basic = Basic(self)
+        if disk_folder is not None:
+            self.attach_disk(disk_folder)
+        self.transcript = []
+        self.pending_keys = deque()
+        self.program = None
+        self.error = None
+        self.nmi_pending = False
+        self.boot()
+
+    # -- clock ---------------------------------------------------------------------
+    def _cycles(self):
+        return self.cpu.processorCycles
+
+    @property
+    def cycles(self):
+        return self.cpu.processorCycles
+
+    # -- power on, resets ------------------------------------------------------------
+    def boot(self):
+        """Cold start: what the KERNAL's RESET does, without the BASIC banner."""
+        k, cpu = self.kernal, self.cpu
+        self.mem.ddr, self.mem.port = 0x2F, 0x37
+        self.mem.rebank()
+        k.k_ramtas(cpu)
+        k.k_restor(cpu)
+        self.reset_chips()
+        k.k_cint(cpu)
+        self.basic.new()
+        cpu.sp = 0xFF
+        cpu.p = 0x24
+        cpu.pc = 0xA474                        # BASIC READY: prints READY. and waits
+        self.waiting = False
+        self.returned_to_basic = False
+        self.call_result = None
+        self._empty_polls = 0
+        self._last_empty_poll = -IDLE_POLL_GAP
+        self.error = None
+
+    def reset_chips(self):
+        """IOINIT: CIAs, SID, processor port, the 60 Hz timer IRQ."""
+        cia1 = self.cia1
+        cia1.reset()
+        self.cia2.reset()
+        latch = TIMER_LATCH[self.pal]
+        cia1.write(0xDC0D, 0x7F)
+        cia1.write(0xDC04, latch & 0xFF)
+        cia1.write(0xDC05, latch >> 8)
+        cia1.write(0xDC0E, 0x11)
+        cia1.write(0xDC0D, 0x81)
+        self.mem.ddr, self.mem.port = 0x2F, 0xE7
+        self.mem.rebank()
+        self.kernal.keyboard.reset()
+
+    def reset(self):
+        """Hard reset: power-on state, no program running."""
+        self.boot()
+
+    def warm_start(self):
+        """RUN/STOP+RESTORE or BRK: RESTOR, IOINIT, CINT, then BASIC's READY."""
+        k = self.kernal
+        k.k_restor(self.cpu)
+        self.reset_chips()
+        k.k_cint(self.cpu)
+        self.cpu.sp = 0xFA
+        self.cpu.pc = 0xA474
+        self.waiting = False
+
+    # -- programs ----------------------------------------------------------------------
+    def attach_disk(self, folder):
+        """Make a host folder drive 8."""
+        try:
+            from kernal.disk import HostDisk
+        except ImportError:          # the disk drive is still being written
+            return
+        self.kernal.channels.devices[8] = HostDisk(folder)
+
+    def load_prg(self, source, sys=None):
+        """Put a .prg (path, bytes or Program) in memory at its load address; returns the Program."""
+        if isinstance(source, Program):
+            program = source
+        elif isinstance(source, (bytes, bytearray)):
+            program = parse_prg(source, "program", sys)
+        else:
+            program = read_prg(str(source), sys)
+        for offset, byte in enumerate(program.data):
+            self.mem.ram[program.load_address + offset] = byte
+        if program.load_address == 0x0801:
+            self.basic.set_program_end(program.end)
+        self.program = program
+        return program
+
+    def start(self, address):
+        """Start machine code at address as BASIC's SYS does (RTS returns to BASIC)."""
+        cpu, mem = self.cpu, self.mem
+        cpu.sp = 0xF6
+        cpu.stPushWord(entries.SYS_RETURN_PUSH)
+        cpu.a, cpu.x, cpu.y = mem[0x030C], mem[0x030D], mem[0x030E]
+        cpu.p = (mem[0x030F] | 0x20) & ~0x10
+        cpu.pc = address
+        mem[0x9D] = 0x00                       # program mode: no KERNAL messages
+        self.waiting = False
+        self.returned_to_basic = False
+
+    def run_program(self, source, sys=None):
+        program = self.load_prg(source, sys)
+        self.start(program.start)
+        return program
+
+    def program_returned(self):
+        """The SYS'd program did its final RTS: stop here; BASIC prints READY. when run again."""
+        cpu = self.cpu
+        self.returned_to_basic = True
+        for offset, register in enumerate(("a", "x", "y", "p")):
+            self.mem[0x030C + offset] = getattr(cpu, register)
+        cpu.pc = 0xA474
+        cpu.stop()
+
+    # -- keyboard ------------------------------------------------------------------------
+    def type(self, text):
+        """Queue petcat-style key text ("N{return}"); keys are fed as the program waits."""
+        from charset.keys import parse_keys
+        self.pending_keys.extend(parse_keys(text))
+
+    def type_keys(self, keys):
+        """Queue PETSCII codes (or "restore") to be fed as the program waits."""
+        self.pending_keys.extend(keys)
+
+    def press(self, key):
+        """A key pressed now (interactive): PETSCII straight into the buffer, or "restore"."""
+        if key == "restore":
+            self.restore()
+            return True
+        accepted = self.kernal.keyboard.put(key)
+        if accepted:
+            self._key_arrived()
+        return accepted
+
+    def restore(self):
+        """The RESTORE key: an NMI through ($0318)."""
+        self.nmi_pending = True
+        self._key_arrived()
+
+    def _key_arrived(self):
+        self.waiting = False
+        self._empty_polls = 0
+
+    def wait_for_key(self):
+        """Called by CHRIN when the keyboard buffer is empty."""
+        self.waiting = True
+        self.cpu.stop()
+
+    def note_empty_poll(self):
+        """Called by GETIN when it found no key: two close polls mean the program is idle."""
+        now = self.cpu.processorCycles
+        if now - self._last_empty_poll < IDLE_POLL_GAP:
+            self._empty_polls += 1
+        else:
+            self._empty_polls = 1
+        self._last_empty_poll = now
+        if self._empty_polls >= 2:
+            self.waiting = True
+            self.cpu.stop()
+
+    def _feed_pending_key(self):
+        key = self.pending_keys.popleft()
+        if key == "restore":
+            self.restore()
+        else:
+            self.kernal.keyboard.put(key)
+            self._key_arrived()
+
+    # -- running -------------------------------------------------------------------------
+    def _trap(self, addr):
+        if addr == CALL_RETURN:
+            cpu = self.cpu
+            self.call_result = (cpu.a, cpu.x, cpu.y, cpu.p)
+            cpu.stop()
+            return
+        self.kernal.trap(addr)
+
+    def run(self, max_cycles=None, stop_when_idle=True):
+        """Run until idle with no keys left, max_cycles spent, return to BASIC, or an error.
+
+        With stop_when_idle=False (interactive pacing) an idle program does not
+        stop the run: emulated time is skipped forward to the next interrupt.
+        """
+        cpu, cia1 = self.cpu, self.cia1
+        limit = float("inf") if max_cycles is None else cpu.processorCycles + max_cycles
+        self.returned_to_basic = False
+        while True:
+            if self.error is not None:
+                return StopReason.ERROR
+            if self.call_result is not None:
+                return StopReason.CALL_DONE
+            if self.returned_to_basic:
+                return StopReason.BASIC
+            now = cpu.processorCycles
+            if now >= limit:
+                return StopReason.CYCLES
+            irq_line = cia1.poll()
+            if self.nmi_pending:
+                self.nmi_pending = False
+                cpu.nmi()
+                self.waiting = False
+                continue
+            if irq_line and not cpu.p & INTERRUPT:
+                cpu.irq()
+                self.waiting = False        # the handler must run; a waiting program waits again after it
+                continue
+            if self.waiting:
+                if self.pending_keys:
+                    self._feed_pending_key()
+                    continue
+                if stop_when_idle:
+                    return StopReason.IDLE
+                # Skip the wait loop: nothing changes until the next interrupt or key.
+                due = cia1.next_irq_cycle()
+                target = limit if due is None else min(limit, due)
+                if target == float("inf"):
+                    return StopReason.IDLE
+                cpu.processorCycles = max(now, int(target))
+                continue
+            target = now + (MASKED_SLICE if irq_line else SLICE)
+            due = cia1.next_irq_cycle()
+            if due is not None and due > now:
+                target = min(target, due)
+            target = min(target, limit)
+            try:
+                cpu.run(target)
+            except CPUStop as stop:
+                self.error = str(stop)
+                return StopReason.ERROR
+            except RecursionError:
+                self.error = "emulation error at $%04X: recursion too deep" % cpu.pc
+                return StopReason.ERROR
+
+    def call(self, address, a=0, x=0, y=0, max_cycles=100_000_000):
+        """JSR to a routine and run it until its RTS; returns (a, x, y, p).
+
+        Raises RuntimeError if the routine fails, waits for a key or runs out of cycles.
+        """
+        cpu = self.cpu
+        saved_pc = cpu.pc
+        cpu.stPushWord(CALL_RETURN - 1)
+        cpu.a, cpu.x, cpu.y = a, x, y
+        cpu.pc = address
+        self.call_result = None
+        self.waiting = False
+        reason = self.run(max_cycles)
+        result, self.call_result = self.call_result, None
+        if reason is not StopReason.CALL_DONE:
+            detail = self.error or reason.value
+            raise RuntimeError("call to $%04X did not return: %s (pc=$%04X)" % (address, detail, cpu.pc))
+        cpu.pc = saved_pc
+        return result
+
+    # -- reading the machine ----------------------------------------------------------------
+    def peek(self, addr):
+        return self.mem[addr & 0xFFFF]
+
+    def poke(self, addr, value):
+        self.mem[addr & 0xFFFF] = value & 0xFF
+
+    def screen_address(self):
+        """Where the VIC reads the screen: CIA2 bank + $D018 screen base."""
+        return self.cia2.vic_bank_base() + self.vic.screen_offset()
+
+    def screen_codes(self):
+        """25 rows of 40 screen codes, as the VIC sees them (RAM, whatever the banking)."""
+        base = self.screen_address()
+        ram = self.mem.ram
+        return [bytes(ram[base + row * 40: base + row * 40 + 40]) for row in range(25)]
+
+    def colour_codes(self):
+        colour_ram = self.mem.io.colour_ram
+        return [bytes(colour_ram[row * 40: row * 40 + 40]) for row in range(25)]
+
+    def screen_lines(self):
+        """The screen as 25 lines of text (reverse video ignored)."""
+        from charset.glyphs import screen_to_text
+        lower = self.vic.lower_case()
+        return [screen_to_text(row, lower) for row in self.screen_codes()]
+
+    def screen_text(self):
+        return "\n".join(self.screen_lines())

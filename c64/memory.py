@@ -1,0 +1,109 @@
+"""The C64 memory map: 64 KB of RAM, the processor port $00/$01, ROM overlays and I/O.
+
+Reads see whatever the processor port banks in (BASIC ROM $A000-$BFFF,
+I/O or character ROM $D000-$DFFF, KERNAL ROM $E000-$FFFF); writes always
+reach the RAM underneath a ROM, and reach the chips when I/O is banked in.
+The ROM contents are our own stub image (see c64.rom): no Commodore ROM is
+used.
+
+The bank table is kept as one entry per 256-byte page so that a read is a
+list look-up plus an index, which is what py65 does millions of times a
+second.
+"""
+
+# $01 & 7 -> (BASIC ROM visible, I/O visible, char ROM visible, KERNAL visible).
+# Source: c64-reference.md section 4 (AAY / Mapping the C64).
+BANK_TABLE = {
+    7: (True, True, False, True),
+    6: (False, True, False, True),
+    5: (False, True, False, False),
+    4: (False, False, False, False),
+    3: (True, False, True, True),
+    2: (False, False, True, True),
+    1: (False, False, True, False),
+    0: (False, False, False, False),
+}
+
+# Bits of the processor port that are inputs and read as 1 when not driven
+# (tape sense bit 4 reads 1: no button pressed).  $01 reads $37 after IOINIT.
+_PORT_PULLUPS = 0x17
+
+
+class C64Memory:
+    """CPU-visible memory of a C64.
+
+    `ram` is the raw 64 KB; `rom` a 64 KB image holding the BASIC, character
+    and KERNAL ROM areas at their addresses; `io` the chip dispatcher (an
+    object with `read(addr)` and `write(addr, value)` for $D000-$DFFF).
+    """
+
+    def __init__(self, rom, io=None):
+        self.ram = bytearray(0x10000)
+        self.rom = rom
+        self.io = io
+        self.ddr = 0x2F           # $00 after IOINIT
+        self.port = 0x37          # $01 output latch after IOINIT
+        self.bank_listeners = []  # called with no argument after a bank change
+        self._read_src = [self.ram] * 256   # per page: a 64 KB buffer, or None for I/O
+        self._write_io = [False] * 256      # per page: True if writes go to the chips
+        self.rebank()
+
+    # -- processor port ----------------------------------------------------
+    def port_value(self):
+        """What the CPU reads at $01: output bits where DDR is 1, inputs pulled up."""
+        return (self.port & self.ddr) | (_PORT_PULLUPS & ~self.ddr & 0xFF) | (self.port & 0x20 & ~self.ddr)
+
+    def config(self):
+        """The three bank bits (LORAM, HIRAM, CHAREN) as the PLA sees them."""
+        # An input bit floats high, so a bit with DDR=0 counts as 1.
+        return (self.port | (~self.ddr & 0xFF)) & 7
+
+    def visible(self):
+        """(basic, io, charrom, kernal) visibility for the current configuration."""
+        return BANK_TABLE[self.config()]
+
+    def rebank(self):
+        basic, io, char, kernal = self.visible()
+        ram, rom = self.ram, self.rom
+        src = self._read_src
+        wio = self._write_io
+        for page in range(0xA0, 0xC0):
+            src[page] = rom if basic else ram
+        for page in range(0xD0, 0xE0):
+            src[page] = None if io else (rom if char else ram)
+            wio[page] = io
+        for page in range(0xE0, 0x100):
+            src[page] = rom if kernal else ram
+        for listener in self.bank_listeners:
+            listener()
+
+    def rom_visible(self, addr):
+        """True if a read of addr currently sees ROM (not RAM or I/O)."""
+        return self._read_src[addr >> 8] is self.rom
+
+    # -- access --------------------------------------------------------------
+    def __getitem__(self, addr):
+        src = self._read_src[addr >> 8]
+        if src is not None:
+            if addr > 1:
+                return src[addr]
+            return self.port_value() if addr == 1 else self.ddr
+        return self.io.read(addr)
+
+    def __setitem__(self, addr, value):
+        if self._write_io[addr >> 8]:
+            self.io.write(addr, value)
+            return
+        self.ram[addr] = value
+        if addr < 2:
+            if addr == 1:
+                self.port = value
+            else:
+                self.ddr = value
+            self.rebank()
+
+    def __len__(self):
+        return 0x10000
+
+    def read_word(self, addr):
+        return self[addr] | (self[(addr + 1) & 0xFFFF] << 8)

@@ -1,0 +1,68 @@
+"""VIC-II registers as a text program sees them ($D000-$D3FF, mirrored every $40).
+
+Only what a text-mode program touches is modelled: the control registers
+($D011, $D016, $D018), the raster counter $D012 (derived from the cycle
+count, so busy-waits on it terminate), border $D020 and background $D021.
+No picture is generated here: front ends draw the screen from RAM.
+"""
+
+# Bits that read as 1 because they are not connected (VICE vicii-mem.c).
+_READ_OR = {0x16: 0xC0, 0x18: 0x01, 0x19: 0x70, 0x1A: 0xF0}
+for _reg in range(0x20, 0x2F):
+    _READ_OR[_reg] = 0xF0
+
+PAL = dict(clock_hz=985248, lines=312, cycles_per_line=63)
+NTSC = dict(clock_hz=1022727, lines=263, cycles_per_line=65)
+
+
+class VIC:
+    """VIC-II register file; `clock()` returns the CPU cycle count."""
+
+    def __init__(self, clock, video=PAL):
+        self.clock = clock
+        self.lines = video["lines"]
+        self.cycles_per_line = video["cycles_per_line"]
+        self.regs = bytearray(0x40)
+        self.reset()
+
+    def reset(self):
+        self.regs[:] = bytes(0x40)
+        self.regs[0x11] = 0x1B
+        self.regs[0x16] = 0xC8
+        self.regs[0x18] = 0x14
+        self.regs[0x20] = 0x0E
+        self.regs[0x21] = 0x06
+
+    def raster(self):
+        return (self.clock() // self.cycles_per_line) % self.lines
+
+    def read(self, reg):
+        reg &= 0x3F
+        if reg == 0x12:
+            return self.raster() & 0xFF
+        if reg == 0x11:
+            return (self.regs[0x11] & 0x7F) | ((self.raster() >> 1) & 0x80)
+        if reg >= 0x2F:
+            return 0xFF
+        return self.regs[reg] | _READ_OR.get(reg, 0)
+
+    def write(self, reg, value):
+        self.regs[reg & 0x3F] = value
+
+    # -- what front ends need ------------------------------------------------
+    def border(self):
+        return self.regs[0x20] & 0x0F
+
+    def background(self):
+        return self.regs[0x21] & 0x0F
+
+    def lower_case(self):
+        """True when $D018 selects the lower/upper-case character set ($1800)."""
+        return bool(self.regs[0x18] & 0x02)
+
+    def screen_offset(self):
+        """Screen base within the VIC bank: ($D018 >> 4) * $400."""
+        return (self.regs[0x18] >> 4) * 0x400
+
+    def display_enabled(self):
+        return bool(self.regs[0x11] & 0x10)

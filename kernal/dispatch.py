@@ -1,0 +1,413 @@
+"""The KERNAL as traps: one table from ROM address to the Python routine behind it.
+
+The CPU calls `Kernal.trap(addr)` when it fetches the trap opcode from ROM
+at a routine's address.  Each routine reads and writes the registers with
+the real KERNAL's conventions and then returns as an RTS would, unless it
+must wait for a key (the trap is then re-entered later) or it jumps
+elsewhere itself (IRQ exit, BASIC).  The subsystems live in their own
+modules: editor (screen), keyboard, clock, channels, disk, basic.
+"""
+
+from c64.cpu import CPUStop
+from kernal import entries
+from kernal.channels import Channels, KernalError, WAIT, STATUS, FA, SA, FNLEN
+from kernal.clock import JiffyClock
+from kernal.editor import ScreenEditor
+from kernal.keyboard import Keyboard
+
+CARRY, ZERO, INTERRUPT, NEGATIVE = 0x01, 0x02, 0x04, 0x80
+MSGFLG = 0x9D
+PALNTS = 0x02A6
+MEMSTR, MEMSIZ = 0x0281, 0x0283
+HIBASE = 0x0288
+
+# Rough cost in cycles of the real routines, so that C64 time stays realistic.
+_COST = {"CHROUT": 120, "PRINT_TO_SCREEN": 110, "CHRIN": 60, "GETIN": 40,
+         "PLOT": 60, "IRQ_DEFAULT": 300, "RDTIM": 30}
+_DEFAULT_COST = 30
+
+
+def _returns_to(cpu):
+    """The address a pending RTS would go to, i.e. the caller's JSR + 3."""
+    lo = cpu.memory[0x100 + ((cpu.sp + 1) & 0xFF)]
+    hi = cpu.memory[0x100 + ((cpu.sp + 2) & 0xFF)]
+    return ((hi << 8) | lo) + 1
+
+
+class Kernal:
+    """All KERNAL routines; `machine` gives the CPU, memory, chips and event hooks."""
+
+    def __init__(self, machine):
+        self.machine = machine
+        mem = self.mem = machine.mem
+        self.keyboard = Keyboard(mem)
+        self.clock = JiffyClock(mem, self.keyboard)
+        self.editor = ScreenEditor(mem)
+        self.channels = Channels(mem, self.editor, self.keyboard)
+        self.names = entries.trap_addresses()
+        self.routines = {}
+        for addr, name in self.names.items():
+            routine = getattr(self, "k_" + name.lower(), None)
+            self.routines[addr] = (name, routine, _COST.get(name, _DEFAULT_COST))
+        self.basic = None        # set by the machine (kernal.basic.Basic)
+
+    # -- the dispatcher -------------------------------------------------------------
+    def trap(self, addr):
+        cpu = self.machine.cpu
+        name, routine, cost = self.routines.get(addr, (None, None, 0))
+        if routine is None:
+            caller = (_returns_to(cpu) - 3) & 0xFFFF
+            if name is None:
+                raise CPUStop("CPU JAM at $%04X: no routine at this ROM address "
+                              "(this C64 has only our stub ROM)" % addr, addr)
+            raise CPUStop("KERNAL routine %s ($%04X) is not implemented (called from $%04X)"
+                          % (name, addr, caller), addr)
+        cpu.processorCycles += cost
+        result = routine(cpu)
+        if result is None:
+            self._rts(cpu)
+        elif result is WAIT:
+            cpu.pc = addr                 # come back here when a key has arrived
+            self.machine.wait_for_key()
+        # any other result: the routine has set pc itself
+
+    @staticmethod
+    def _rts(cpu):
+        cpu.pc = _returns_to(cpu) & 0xFFFF
+        cpu.sp = (cpu.sp + 2) & 0xFF
+
+    @staticmethod
+    def _carry(cpu, on):
+        cpu.p = (cpu.p | CARRY) if on else (cpu.p & ~CARRY)
+
+    @staticmethod
+    def _nz(cpu, value):
+        cpu.p &= ~(ZERO | NEGATIVE)
+        cpu.p |= (value & NEGATIVE) | (0 if value else ZERO)
+
+    def _error(self, cpu, number):
+        cpu.a = number
+        self._carry(cpu, True)
+
+    # -- initialisation ------------------------------------------------------------
+    def k_cint(self, cpu):
+        self.machine.vic.reset()
+        self.mem[PALNTS] = 1 if self.machine.pal else 0
+        self.channels.reset()
+        self.editor.cint()
+
+    def k_ioinit(self, cpu):
+        self.machine.reset_chips()
+
+    def k_ramtas(self, cpu):
+        for addr in list(range(0x0002, 0x0102)) + list(range(0x0200, 0x0400)):
+            self.mem.ram[addr] = 0
+        self.mem[0xB2], self.mem[0xB3] = 0x3C, 0x03
+        self.mem[MEMSTR], self.mem[MEMSTR + 1] = 0x00, 0x08
+        self.mem[MEMSIZ], self.mem[MEMSIZ + 1] = 0x00, 0xA0
+        self.mem[HIBASE] = 0x04
+
+    def k_restor(self, cpu):
+        for _, vector, default in entries.RAM_VECTORS:
+            self.mem[vector], self.mem[vector + 1] = default & 0xFF, default >> 8
+
+    def k_vector(self, cpu):
+        table = cpu.x | (cpu.y << 8)
+        for i in range(32):
+            if cpu.p & CARRY:
+                self.mem[(table + i) & 0xFFFF] = self.mem[0x0314 + i]
+            else:
+                self.mem[0x0314 + i] = self.mem[(table + i) & 0xFFFF]
+
+    def k_setmsg(self, cpu):
+        self.mem[MSGFLG] = cpu.a
+        cpu.a = self.mem[STATUS]
+
+    def k_memtop(self, cpu):
+        self._pointer(cpu, MEMSIZ)
+
+    def k_membot(self, cpu):
+        self._pointer(cpu, MEMSTR)
+
+    def _pointer(self, cpu, addr):
+        if cpu.p & CARRY:
+            cpu.x, cpu.y = self.mem[addr], self.mem[addr + 1]
+        else:
+            self.mem[addr], self.mem[addr + 1] = cpu.x, cpu.y
+
+    def k_settmo(self, cpu):
+        self.mem[0x0285] = cpu.a
+
+    def k_readst(self, cpu):
+        cpu.a = self.mem[STATUS]
+        self._nz(cpu, cpu.a)
+
+    def k_setlfs(self, cpu):
+        self.mem[0xB8], self.mem[FA], self.mem[SA] = cpu.a, cpu.x, cpu.y
+
+    def k_setnam(self, cpu):
+        self.mem[FNLEN], self.mem[0xBB], self.mem[0xBC] = cpu.a, cpu.x, cpu.y
+
+    # -- screen and keyboard ----------------------------------------------------------
+    def k_screen(self, cpu):
+        cpu.x, cpu.y = 40, 25
+
+    def k_plot(self, cpu):
+        if cpu.p & CARRY:
+            cpu.x, cpu.y = self.editor.get_cursor()
+        else:
+            self.editor.set_cursor(cpu.x, cpu.y)
+            self._carry(cpu, False)
+
+    def k_iobase(self, cpu):
+        cpu.x, cpu.y = 0x00, 0xDC
+
+    def k_scnkey(self, cpu):
+        self.keyboard.scan()
+
+    def k_clear_screen(self, cpu):
+        self.editor.clear()
+
+    def k_home(self, cpu):
+        self.editor.set_cursor(0, 0)
+
+    def k_set_line_pointers(self, cpu):
+        self.editor.set_cursor(self.mem[0xD6], self.mem[0xD3])
+
+    def k_set_colour_pointer(self, cpu):
+        self.mem[0xF3] = self.mem[0xD1]
+        self.mem[0xF4] = (self.mem[0xD2] & 0x03) | 0xD8
+
+    def k_print_to_screen(self, cpu):
+        self.editor.chrout(cpu.a)
+        self._carry(cpu, False)
+
+    def k_key_from_buffer(self, cpu):
+        count = self.keyboard.count()
+        key = self.keyboard.take()
+        cpu.a = cpu.y = key if key is not None else 0
+        cpu.x = count
+        self._nz(cpu, cpu.a)
+        self._carry(cpu, False)
+        cpu.p &= ~INTERRUPT
+
+    # -- channels ------------------------------------------------------------------------
+    def _channel_call(self, cpu, action):
+        try:
+            action()
+        except KernalError as error:
+            self._error(cpu, error.number)
+        else:
+            self._carry(cpu, False)
+
+    def k_open(self, cpu):
+        self._channel_call(cpu, self.channels.open)
+
+    def k_close(self, cpu):
+        self._channel_call(cpu, lambda: self.channels.close(cpu.a))
+
+    def k_chkin(self, cpu):
+        self._channel_call(cpu, lambda: self.channels.chkin(cpu.x))
+
+    def k_chkout(self, cpu):
+        self._channel_call(cpu, lambda: self.channels.chkout(cpu.x))
+
+    def k_clrchn(self, cpu):
+        self.channels.clrchn()
+        cpu.a, cpu.x = 0, 3
+
+    def k_clall(self, cpu):
+        self.channels.clall()
+
+    def k_chrout(self, cpu):
+        self.machine.transcript.append(cpu.a)
+        try:
+            self.channels.chrout(cpu.a)
+        except KernalError as error:
+            self._error(cpu, error.number)
+            return
+        self._carry(cpu, False)
+        if self.mem[0x9A] == 3:
+            cpu.p &= ~INTERRUPT           # the screen path ends with CLI
+
+    def k_chrin(self, cpu):
+        try:
+            byte = self.channels.chrin()
+        except KernalError as error:
+            self._error(cpu, error.number)
+            return None
+        if byte is WAIT:
+            return WAIT
+        cpu.a = byte
+        self._nz(cpu, byte)
+        self._carry(cpu, False)
+
+    def k_getin(self, cpu):
+        count = self.keyboard.count()
+        try:
+            byte = self.channels.getin()
+        except KernalError as error:
+            self._error(cpu, error.number)
+            return
+        if byte is WAIT:
+            byte = 0
+        cpu.a = byte
+        self._nz(cpu, byte)
+        self._carry(cpu, False)
+        if self.mem[0x99] == 0:
+            if byte:
+                cpu.x, cpu.y = count, byte
+                cpu.p &= ~INTERRUPT
+            else:
+                self.machine.note_empty_poll()
+
+    def k_stop(self, cpu):
+        if self.mem[0x91] == 0x7F:
+            self.channels.clrchn()
+            self.keyboard.flush()
+            cpu.p |= ZERO
+        else:
+            cpu.p &= ~ZERO
+            cpu.a = self.mem[0x91]
+
+    # -- clock -----------------------------------------------------------------------------
+    def k_udtim(self, cpu):
+        self.clock.udtim()
+
+    def k_rdtim(self, cpu):
+        jiffies = self.clock.read()
+        cpu.a, cpu.x, cpu.y = jiffies & 0xFF, (jiffies >> 8) & 0xFF, jiffies >> 16
+
+    def k_settim(self, cpu):
+        self.clock.set((cpu.y << 16) | (cpu.x << 8) | cpu.a)
+
+    # -- files ------------------------------------------------------------------------------
+    def k_iload(self, cpu):
+        m = self.mem
+        verify = cpu.a != 0
+        m[0x93] = cpu.a
+        address = m[0xC3] | (m[0xC4] << 8)
+        try:
+            end = self.load_file(self.channels.file_name(), m[FA], m[SA], address, verify)
+        except KernalError as error:
+            self._error(cpu, error.number)
+            return
+        cpu.x, cpu.y = end & 0xFF, end >> 8
+        self._carry(cpu, False)
+
+    def k_isave(self, cpu):
+        m = self.mem
+        start = m[0xC1] | (m[0xC2] << 8)
+        end = m[0xAE] | (m[0xAF] << 8)
+        try:
+            self.save_file(self.channels.file_name(), m[FA], start, end)
+        except KernalError as error:
+            self._error(cpu, error.number)
+            return
+        self._carry(cpu, False)
+
+    def _disk(self, device):
+        if device < 4 or device == 3:
+            raise KernalError(9)
+        disk = self.channels.devices.get(device)
+        if disk is None:
+            self.mem[STATUS] = 0x80
+            raise KernalError(5)
+        return disk
+
+    def load_file(self, name, device, secondary, address, verify=False):
+        """LOAD a file into memory; returns the address after its last byte."""
+        if not name:
+            raise KernalError(8)
+        disk = self._disk(device)
+        data = disk.load(name)
+        if len(data) < 2:
+            raise KernalError(4)
+        if secondary != 0:
+            address = data[0] | (data[1] << 8)
+        body = data[2:]
+        self.mem[STATUS] = 0
+        for offset, byte in enumerate(body):
+            target = address + offset
+            if target > 0xFFFF:
+                break
+            if verify:
+                if self.mem[target] != byte:
+                    self.mem[STATUS] = 0x10
+            else:
+                self.mem[target] = byte
+        self.mem[STATUS] |= 0x40
+        end = min(address + len(body), 0x10000)
+        self.mem[0xAE], self.mem[0xAF] = end & 0xFF, (end >> 8) & 0xFF
+        return end & 0xFFFF
+
+    def save_file(self, name, device, start, end):
+        if not name:
+            raise KernalError(8)
+        disk = self._disk(device)
+        body = bytes(self.mem[a] for a in range(start, max(start, end)))
+        disk.save(name, bytes((start & 0xFF, start >> 8)) + body)
+        self.mem[STATUS] = 0
+
+    # -- interrupts -----------------------------------------------------------------------------
+    def k_irq_default(self, cpu):
+        self.clock.udtim()
+        self.editor.blink()
+        self.keyboard.scan()
+        self.machine.cia1.acknowledge()
+        cpu.pc = entries.IRQ_EXIT
+        return True
+
+    def k_brk_default(self, cpu):
+        # Stack: Y X A (pushed by $FF48), then P and the return address BRK pushed.
+        sp = cpu.sp
+        lo = self.mem[0x100 + ((sp + 5) & 0xFF)]
+        hi = self.mem[0x100 + ((sp + 6) & 0xFF)]
+        at = ((hi << 8) | lo) - 2
+        raise CPUStop("BRK at $%04X: the program hit a BRK instruction (empty BRK vector)"
+                      % (at & 0xFFFF), at & 0xFFFF)
+
+    def k_nmi_default(self, cpu):
+        if self.keyboard.stop_down():
+            self.machine.warm_start()
+            return True
+        cpu.p = self.mem[0x100 + ((cpu.sp + 1) & 0xFF)] | 0x30   # RTI
+        lo = self.mem[0x100 + ((cpu.sp + 2) & 0xFF)]
+        hi = self.mem[0x100 + ((cpu.sp + 3) & 0xFF)]
+        cpu.sp = (cpu.sp + 3) & 0xFF
+        cpu.pc = (hi << 8) | lo
+        return True
+
+    def k_reset(self, cpu):
+        self.machine.reset()
+        return True
+
+    # -- BASIC entry points ---------------------------------------------------------------------------
+    def k_sys_return(self, cpu):
+        self.machine.program_returned()
+        return True
+
+    def k_basic_warm_start(self, cpu):
+        self.machine.warm_start()
+        return True
+
+    k_basic_ready_entry = k_basic_warm_start
+
+    def k_basic_ready(self, cpu):
+        return self.basic.ready(cpu)
+
+    def k_basic_main(self, cpu):
+        return self.basic.main_loop(cpu)
+
+    def k_strout(self, cpu):
+        addr = cpu.a | (cpu.y << 8)
+        for _ in range(256):
+            byte = self.mem[addr]
+            if byte == 0:
+                break
+            self.channels.chrout(byte)
+            addr = (addr + 1) & 0xFFFF
+
+    def k_linprt(self, cpu):
+        for ch in str((cpu.a << 8) | cpu.x).encode():
+            self.channels.chrout(ch)

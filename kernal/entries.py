@@ -1,0 +1,115 @@
+"""Where the KERNAL's routines live: the jump table, the RAM vectors and the ROM entry points.
+
+Addresses are those of the C64 KERNAL 901227-03 (c64-reference.md section 1,
+from the original KERNAL source and its disassembly).  Our stub ROM puts a
+trap opcode at each ROM *target*, so a program that hooks a RAM vector
+($0314-$0333) is honoured exactly as on the real machine.
+"""
+
+# Jump table: (name, jump-table address, ROM target, RAM vector or None).
+# With a vector the table entry is JMP (vector) and the vector's default is
+# the ROM target; otherwise it is JMP target.
+JUMP_TABLE = (
+    ("CINT", 0xFF81, 0xFF5B, None),
+    ("IOINIT", 0xFF84, 0xFDA3, None),
+    ("RAMTAS", 0xFF87, 0xFD50, None),
+    ("RESTOR", 0xFF8A, 0xFD15, None),
+    ("VECTOR", 0xFF8D, 0xFD1A, None),
+    ("SETMSG", 0xFF90, 0xFE18, None),
+    ("SECOND", 0xFF93, 0xEDB9, None),
+    ("TKSA", 0xFF96, 0xEDC7, None),
+    ("MEMTOP", 0xFF99, 0xFE25, None),
+    ("MEMBOT", 0xFF9C, 0xFE34, None),
+    ("SCNKEY", 0xFF9F, 0xEA87, None),
+    ("SETTMO", 0xFFA2, 0xFE21, None),
+    ("ACPTR", 0xFFA5, 0xEE13, None),
+    ("CIOUT", 0xFFA8, 0xEDDD, None),
+    ("UNTLK", 0xFFAB, 0xEDEF, None),
+    ("UNLSN", 0xFFAE, 0xEDFE, None),
+    ("LISTEN", 0xFFB1, 0xED0C, None),
+    ("TALK", 0xFFB4, 0xED09, None),
+    ("READST", 0xFFB7, 0xFE07, None),
+    ("SETLFS", 0xFFBA, 0xFE00, None),
+    ("SETNAM", 0xFFBD, 0xFDF9, None),
+    ("OPEN", 0xFFC0, 0xF34A, 0x031A),
+    ("CLOSE", 0xFFC3, 0xF291, 0x031C),
+    ("CHKIN", 0xFFC6, 0xF20E, 0x031E),
+    ("CHKOUT", 0xFFC9, 0xF250, 0x0320),
+    ("CLRCHN", 0xFFCC, 0xF333, 0x0322),
+    ("CHRIN", 0xFFCF, 0xF157, 0x0324),
+    ("CHROUT", 0xFFD2, 0xF1CA, 0x0326),
+    ("LOAD", 0xFFD5, 0xF49E, None),     # stores X/Y, then JMP ($0330) -> $F4A5
+    ("SAVE", 0xFFD8, 0xF5DD, None),     # copies the pointer, then JMP ($0332) -> $F5ED
+    ("SETTIM", 0xFFDB, 0xF6E4, None),
+    ("RDTIM", 0xFFDE, 0xF6DD, None),
+    ("STOP", 0xFFE1, 0xF6ED, 0x0328),
+    ("GETIN", 0xFFE4, 0xF13E, 0x032A),
+    ("CLALL", 0xFFE7, 0xF32F, 0x032C),
+    ("UDTIM", 0xFFEA, 0xF69B, None),
+    ("SCREEN", 0xFFED, 0xE505, None),
+    ("PLOT", 0xFFF0, 0xE50A, None),
+    ("IOBASE", 0xFFF3, 0xE500, None),
+)
+
+# The RAM vectors $0314-$0333 in order, with their RESTOR defaults ($FD30 table).
+RAM_VECTORS = (
+    ("CINV", 0x0314, 0xEA31),     # IRQ
+    ("CBINV", 0x0316, 0xFE66),    # BRK
+    ("NMINV", 0x0318, 0xFE47),    # NMI
+    ("IOPEN", 0x031A, 0xF34A),
+    ("ICLOSE", 0x031C, 0xF291),
+    ("ICHKIN", 0x031E, 0xF20E),
+    ("ICKOUT", 0x0320, 0xF250),
+    ("ICLRCH", 0x0322, 0xF333),
+    ("IBASIN", 0x0324, 0xF157),
+    ("IBSOUT", 0x0326, 0xF1CA),
+    ("ISTOP", 0x0328, 0xF6ED),
+    ("IGETIN", 0x032A, 0xF13E),
+    ("ICLALL", 0x032C, 0xF32F),
+    ("USRCMD", 0x032E, 0xFE66),
+    ("ILOAD", 0x0330, 0xF4A5),
+    ("ISAVE", 0x0332, 0xF5ED),
+)
+
+# ROM routines that are trapped although no jump-table entry leads to them:
+# the load/save bodies behind their vectors, the IRQ/BRK/NMI/RESET handlers,
+# and the entry points real tool chains call directly (cc65, BASIC programs).
+ROM_ENTRIES = (
+    ("ILOAD", 0xF4A5),
+    ("ISAVE", 0xF5ED),
+    ("IRQ_DEFAULT", 0xEA31),      # UDTIM, cursor blink, SCNKEY, then $EA81
+    ("BRK_DEFAULT", 0xFE66),
+    ("NMI_DEFAULT", 0xFE47),
+    ("RESET", 0xFCE2),
+    ("CLEAR_SCREEN", 0xE544),     # cc65 CLRSCR
+    ("HOME", 0xE566),
+    ("SET_LINE_POINTERS", 0xE56C),
+    ("KEY_FROM_BUFFER", 0xE5B4),  # cc65 KBDREAD
+    ("PRINT_TO_SCREEN", 0xE716),
+    ("SET_COLOUR_POINTER", 0xEA24),  # cc65 UPDCRAMPTR
+    ("BASIC_WARM_START", 0xE37B),
+    ("BASIC_READY_ENTRY", 0xE386),
+    ("SYS_RETURN", 0xE147),       # a SYS'd program's RTS lands here
+    ("BASIC_READY", 0xA474),      # prints READY. and enters direct mode
+    ("BASIC_MAIN", 0xA480),       # direct mode: read a line, run the command
+    ("STROUT", 0xAB1E),
+    ("LINPRT", 0xBDCD),
+    ("CALL_RETURN", 0xFF00),      # not a C64 routine: where Machine.call() returns to
+)
+
+# Real 6502 code kept in the stub ROM, byte for byte as the KERNAL has it
+# (c64-reference.md section 1, "IRQ path").
+IRQ_ENTRY = 0xFF48       # PHA TXA PHA TYA PHA TSX LDA $0104,X AND #$10 BEQ +3 JMP ($0316) JMP ($0314)
+IRQ_EXIT = 0xEA81        # PLA TAY PLA TAX PLA RTI
+NMI_EXIT = 0xFEBC        # the same tail
+NMI_ENTRY = 0xFE43       # SEI JMP ($0318)
+SYS_RETURN_PUSH = 0xE146  # what BASIC's SYS pushes (RTS adds one -> $E147)
+
+HARDWARE_VECTORS = {0xFFFA: NMI_ENTRY, 0xFFFC: 0xFCE2, 0xFFFE: IRQ_ENTRY}
+
+
+def trap_addresses():
+    """Every ROM address that holds a trap, with its routine name."""
+    names = {target: name for name, _, target, _ in JUMP_TABLE}
+    names.update({addr: name for name, addr in ROM_ENTRIES})
+    return names

@@ -1,0 +1,130 @@
+"""The keyboard: the KERNAL key buffer ($0277, count $C6) and the CIA1 matrix view.
+
+Host keys arrive as PETSCII (the front end or a script translates them);
+they are queued in the buffer as SCNKEY would have done, and the key is
+also held down in the matrix for a few jiffies so that programs reading
+$DC00/$DC01, $CB or $91 directly see it.
+"""
+
+KEYD = 0x0277     # keyboard buffer
+NDX = 0xC6        # keys in the buffer
+XMAX = 0x0289     # buffer size
+SFDX = 0xCB       # matrix code of the key down (64 = none)
+LSTX = 0xC5       # matrix code at the previous scan
+SHFLAG = 0x028D   # bit 0 SHIFT, bit 1 C=, bit 2 CTRL
+NO_KEY = 64
+HOLD_JIFFIES = 3  # how long a typed key stays down in the matrix
+
+# Matrix code (row*8 + column, c64-reference section 5) -> PETSCII, plain and
+# shifted (KERNAL decode tables $EB81 and $EBC2, section 8.1).  None = no char.
+_PLAIN = (0x14, 0x0D, 0x1D, 0x88, 0x85, 0x86, 0x87, 0x11,
+          0x33, 0x57, 0x41, 0x34, 0x5A, 0x53, 0x45, None,
+          0x35, 0x52, 0x44, 0x36, 0x43, 0x46, 0x54, 0x58,
+          0x37, 0x59, 0x47, 0x38, 0x42, 0x48, 0x55, 0x56,
+          0x39, 0x49, 0x4A, 0x30, 0x4D, 0x4B, 0x4F, 0x4E,
+          0x2B, 0x50, 0x4C, 0x2D, 0x2E, 0x3A, 0x40, 0x2C,
+          0x5C, 0x2A, 0x3B, 0x13, None, 0x3D, 0x5E, 0x2F,
+          0x31, 0x5F, None, 0x32, 0x20, None, 0x51, 0x03)
+_SHIFTED = {0: 0x94, 1: 0x8D, 2: 0x9D, 3: 0x8C, 4: 0x89, 5: 0x8A, 6: 0x8B, 7: 0x91,
+            8: 0x23, 11: 0x24, 16: 0x25, 19: 0x26, 24: 0x27, 27: 0x28, 32: 0x29,
+            40: 0xDB, 43: 0xDD, 44: 0x3E, 45: 0x5B, 46: 0xBA, 47: 0x3C, 48: 0xA9,
+            49: 0xC0, 50: 0x5D, 51: 0x93, 54: 0xDE, 55: 0x3F, 56: 0x21, 59: 0x22,
+            60: 0xA0, 63: 0x83}
+LEFT_SHIFT = 15
+STOP_KEY = 63
+
+
+def _build_key_positions():
+    positions = {}
+    for code, petscii in enumerate(_PLAIN):
+        if petscii is not None:
+            positions.setdefault(petscii, (code, False))
+            if 0x41 <= petscii <= 0x5A:
+                positions.setdefault(petscii | 0x80, (code, True))
+    for code, petscii in _SHIFTED.items():
+        positions.setdefault(petscii, (code, True))
+    return positions
+
+
+KEY_POSITIONS = _build_key_positions()   # PETSCII -> (matrix code, shifted)
+
+
+class Keyboard:
+    def __init__(self, mem):
+        self.mem = mem
+        self.held = {}          # matrix code -> jiffies left
+
+    def reset(self):
+        self.held.clear()
+        self.mem[NDX] = 0
+        self.mem[XMAX] = 10
+        self.mem[SFDX] = self.mem[LSTX] = NO_KEY
+        self.mem[SHFLAG] = 0
+
+    # -- the buffer ----------------------------------------------------------
+    def count(self):
+        return self.mem[NDX]
+
+    def room(self):
+        return max(0, min(self.mem[XMAX], 10) - self.mem[NDX])
+
+    def put(self, petscii):
+        """Queue one key as if typed; returns False when the buffer is full."""
+        if self.room() == 0:
+            return False
+        count = self.mem[NDX]
+        self.mem[KEYD + count] = petscii
+        self.mem[NDX] = count + 1
+        self.press(petscii)
+        return True
+
+    def take(self):
+        """Dequeue one key (the KERNAL routine at $E5B4); None when empty."""
+        count = self.mem[NDX]
+        if count == 0:
+            return None
+        count = min(count, 10)
+        key = self.mem[KEYD]
+        for i in range(count - 1):
+            self.mem[KEYD + i] = self.mem[KEYD + i + 1]
+        self.mem[NDX] = count - 1
+        return key
+
+    def flush(self):
+        self.mem[NDX] = 0
+
+    # -- the matrix ------------------------------------------------------------
+    def press(self, petscii):
+        position = KEY_POSITIONS.get(petscii)
+        if position is None:
+            return
+        code, shifted = position
+        self.held = {code: HOLD_JIFFIES}
+        if shifted:
+            self.held[LEFT_SHIFT] = HOLD_JIFFIES
+        self._publish()
+
+    def scan(self):
+        """SCNKEY's bookkeeping: age held keys and publish $CB/$C5/$028D."""
+        for code in list(self.held):
+            self.held[code] -= 1
+            if self.held[code] <= 0:
+                del self.held[code]
+        self._publish()
+
+    def _publish(self):
+        keys = [c for c in self.held if c != LEFT_SHIFT]
+        self.mem[LSTX] = self.mem[SFDX]
+        self.mem[SFDX] = keys[0] if keys else NO_KEY
+        self.mem[SHFLAG] = 1 if LEFT_SHIFT in self.held else 0
+
+    def matrix(self, columns):
+        """$DC01 for the lines selected (0 bits) in `columns`: 0 bits where keys are down."""
+        rows = 0
+        for code in self.held:
+            if not columns & (1 << (code >> 3)):
+                rows |= 1 << (code & 7)
+        return ~rows & 0xFF
+
+    def stop_down(self):
+        return STOP_KEY in self.held

@@ -1,0 +1,161 @@
+#!/usr/bin/env python3
+"""RYG64: play RYG ("Raton y Gatos"), a Commodore 64 board-game AI, on a ROM-less C64 in the terminal.
+
+    python ryg.py                 the default RYG version in a C64 screen (curses)
+    python ryg.py ryg23           a bundled version by name (see --list)
+    python ryg.py game.prg        any .prg file
+    python ryg.py --headless --keys "01{return}" ryg23     scripted run, screen printed as text
+"""
+
+import argparse
+import os
+import sys
+
+from asm import versions
+from c64.loader import PrgError, parse_address, read_prg
+
+EPILOG = """\
+keys for --keys / --keys-file are written petcat-style: plain characters, plus
+{return} {down} {up} {left} {right} {home} {clr} {del} {inst} {stop} {f1}..{f8}
+{space} colour names such as {wht}, {rvs on}/{rvs off}, {13} or {$0d} for any
+PETSCII code, and a count to repeat: {3 down}.  {restore} presses RESTORE.
+
+in the C64 screen: F12 or Ctrl-W toggles warp, F10 or Ctrl-V opens the version
+menu, F9 or Ctrl-R resets, Ctrl-Q quits, F1..F8 are the C64 function keys, Esc
+is RUN/STOP, PageUp is RESTORE; the help panel (Ctrl-H or F11) lists them all.
+"""
+
+
+def build_parser():
+    parser = argparse.ArgumentParser(
+        prog="ryg.py", description="RYG, a Commodore 64 board-game AI, on a ROM-less C64 emulator.",
+        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("program", nargs="?",
+                        help="a bundled version name (see --list) or the path of a .prg file")
+    parser.add_argument("--list", action="store_true", help="list the bundled versions and exit")
+    parser.add_argument("--warp", action="store_true", help="start in warp mode (as fast as the host can)")
+    parser.add_argument("--ntsc", action="store_true", help="NTSC timing (1,022,727 Hz, 60 frames/s) instead of PAL")
+    parser.add_argument("--sys", metavar="ADDR", help="start address for a .prg without a BASIC SYS line "
+                        "(decimal, $hex or 0xhex)")
+    parser.add_argument("--cpu", choices=("fast", "py65"), default="fast",
+                        help="CPU core: the fast translating core (default) or plain py65 stepping")
+    parser.add_argument("--disk", metavar="DIR", default=".",
+                        help="host folder seen as disk drive 8 (default: the current folder)")
+    parser.add_argument("--seed", type=int, default=None, help="seed of the SID noise generator")
+    screen = parser.add_argument_group("terminal")
+    screen.add_argument("--colors", choices=("auto", "truecolor", "256", "16", "8", "mono"), default="auto",
+                        help="colour depth (default: what the terminal says)")
+    screen.add_argument("--ascii", action="store_true", help="ASCII glyphs only (no Unicode block graphics)")
+    headless = parser.add_argument_group("headless")
+    headless.add_argument("--headless", action="store_true",
+                          help="run without curses, in warp; print the screen at the end")
+    headless.add_argument("--keys", metavar="TEXT", default="", help="keys to type, petcat-style")
+    headless.add_argument("--keys-file", metavar="FILE", help="read the keys to type from FILE")
+    headless.add_argument("--max-cycles", metavar="N", type=int, default=None,
+                          help="stop after N emulated cycles")
+    headless.add_argument("--screen-format", choices=("text", "hex"), default="text",
+                          help="text lines, or per row 40 screen codes and 40 colours in hex")
+    headless.add_argument("--peek", metavar="ADDR[-ADDR]", action="append", default=[],
+                          help="also print memory at exit (repeatable)")
+    headless.add_argument("--transcript", metavar="FILE",
+                          help="write everything printed through CHROUT to FILE as text")
+    return parser
+
+
+def fail(message, status=2):
+    sys.stderr.write("ryg: %s\n" % message)
+    return status
+
+
+def list_versions(out=sys.stdout):
+    available = versions.available_versions()
+    default = versions.default_version()
+    if not available:
+        out.write("no RYG version is built yet (python -m asm.build)\n")
+        return
+    for version in available:
+        mark = " (default)" if default and version.name == default.name else ""
+        out.write("%-8s %s%s\n" % (version.name, version.description, mark))
+
+
+def resolve_program(name, sys_address):
+    """A version name or a path -> a checked Program."""
+    if name is None:
+        version = versions.default_version()
+        if version is None:
+            raise PrgError("no RYG version is built yet: run python -m asm.build, or give a .prg path")
+        return read_prg(version.path, sys_address)
+    version = versions.find_version(name)
+    if version is not None and not os.path.exists(name):
+        if not version.available():
+            raise PrgError("%s is a known version but its .prg is not built (python -m asm.build)" % name)
+        return read_prg(version.path, sys_address)
+    if not os.path.exists(name) and not name.lower().endswith(".prg") and os.path.exists(name + ".prg"):
+        name += ".prg"
+    if not os.path.exists(name) and os.sep not in name and "." not in name:
+        known = ", ".join(v.name for v in versions.available_versions())
+        raise PrgError("%s is neither a bundled version (%s) nor a file" % (name, known or "none built"))
+    return read_prg(name, sys_address)
+
+
+def parse_peek(text):
+    start_text, _, end_text = text.partition("-")
+    start = parse_address(start_text)
+    end = parse_address(end_text) if end_text else start
+    if end < start:
+        raise PrgError("--peek %s: the end is before the start" % text)
+    return start, end
+
+
+def cpu_class(name):
+    if name == "py65":
+        from c64.cpu import CPU
+        return CPU
+    try:
+        from c64.fastcpu import FastCPU
+    except ImportError:
+        from c64.cpu import CPU
+        return CPU
+    return FastCPU
+
+
+def main(argv=None):
+    args = build_parser().parse_args(argv)
+    if args.list:
+        list_versions()
+        return 0
+    try:
+        sys_address = parse_address(args.sys) if args.sys else None
+        program = resolve_program(args.program, sys_address)
+        peeks = [parse_peek(p) for p in args.peek]
+        keys = args.keys
+        if args.keys_file:
+            try:
+                with open(args.keys_file, encoding="utf-8") as handle:
+                    keys += handle.read()
+            except OSError as error:
+                raise PrgError("cannot read the keys file %s: %s" % (args.keys_file, error.strerror or error))
+        from charset.keys import KeyParseError, parse_keys
+        try:
+            key_codes = parse_keys(keys)
+        except KeyParseError as error:
+            raise PrgError("bad --keys: %s" % error)
+        if not os.path.isdir(args.disk):
+            raise PrgError("--disk %s is not a folder" % args.disk)
+    except PrgError as error:
+        return fail(str(error))
+    if args.headless:
+        from c64 import headless
+        return headless.run(program, key_codes, max_cycles=args.max_cycles or headless.DEFAULT_MAX_CYCLES,
+                            screen_format=args.screen_format, peeks=peeks, transcript=args.transcript,
+                            sid_seed=args.seed, ntsc=args.ntsc, disk_folder=args.disk,
+                            cpu_class=cpu_class(args.cpu))
+    try:
+        from c64.terminal import run_terminal
+    except ImportError:
+        return fail("the terminal front end is not available in this build; use --headless")
+    return run_terminal(program, args, cpu_class(args.cpu))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
