@@ -100,7 +100,7 @@ class C64:
         k.k_cint(cpu)
         self.basic.new()
         cpu.sp = 0xFF
-        cpu.p = 0x24
+        cpu.p = 0x20                           # the RESET routine ends with CLI
         cpu.pc = 0xA474                        # BASIC READY: prints READY. and waits
         self.waiting = False
         self.returned_to_basic = False
@@ -135,6 +135,7 @@ class C64:
         self.reset_chips()
         k.k_cint(self.cpu)
         self.cpu.sp = 0xFA
+        self.cpu.p &= ~INTERRUPT               # BASIC's warm start does CLI
         self.cpu.pc = 0xA474
         self.waiting = False
 
