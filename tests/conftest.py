@@ -1,0 +1,60 @@
+"""Shared pytest helpers.  Keep this file small and generic: add helpers, don't rewrite.
+
+`assemble(source_text)` turns Ophis source into the bytes of a .prg (load
+address included).  Ophis runs in a child process, as asm/build.py does,
+because the assembler keeps module-level state between runs; results are
+cached per source text for the session.
+"""
+
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+import pytest
+
+TESTS_DIR = os.path.dirname(os.path.abspath(__file__))
+PROGRAMS_DIR = os.path.join(TESTS_DIR, "programs")
+
+_RUN_OPHIS = "import sys, Ophis.Main; sys.exit(Ophis.Main.run_ophis(sys.argv[1:]))"
+_assembled = {}
+# Ophis resolves .require/.include/.incbin paths from the including file's folder;
+# the source is written to a temporary folder, so relative names are made absolute.
+_INCLUDE = re.compile(r'^(\s*\.(?:require|include|incbin)\s+")([^"]+)(")', re.MULTILINE | re.IGNORECASE)
+
+
+def assemble(source_text, include_dir=PROGRAMS_DIR):
+    """Assemble Ophis source text; returns the output bytes (a .prg when the source emits a load address).
+
+    `.require`/`.incbin` paths are resolved from include_dir (tests/programs by default).
+    Raises AssertionError with Ophis' messages when the source does not assemble.
+    """
+    key = (source_text, include_dir)
+    source_text = _INCLUDE.sub(lambda m: m.group(1) + os.path.join(include_dir, m.group(2)) + m.group(3),
+                               source_text)
+    if key not in _assembled:
+        with tempfile.TemporaryDirectory(prefix="ryg-ophis-") as tmp:
+            src = os.path.join(tmp, "source.oph")
+            out = os.path.join(tmp, "out.prg")
+            with open(src, "w", encoding="utf-8") as handle:
+                handle.write(source_text)
+            proc = subprocess.run([sys.executable, "-c", _RUN_OPHIS, "-q", "-o", out, src],
+                                  cwd=include_dir, capture_output=True, text=True)
+            if proc.returncode != 0 or not os.path.exists(out):
+                raise AssertionError("ophis failed:\n%s%s" % (proc.stdout, proc.stderr))
+            with open(out, "rb") as handle:
+                _assembled[key] = handle.read()
+    return _assembled[key]
+
+
+def assemble_program(name):
+    """Assemble tests/programs/<name>.oph; returns the .prg bytes."""
+    with open(os.path.join(PROGRAMS_DIR, name + ".oph"), encoding="utf-8") as handle:
+        return assemble(handle.read())
+
+
+@pytest.fixture(name="assemble")
+def assemble_fixture():
+    """The assemble() helper as a fixture, for tests that prefer fixtures to imports."""
+    return assemble
