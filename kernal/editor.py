@@ -146,9 +146,8 @@ class ScreenEditor:
         while not m[(LDTB1 + row) & 0xFF] & 0x80:
             column = (column + COLUMNS) & 0xFF
             m[PNTR] = column
-            row -= 1
-            if row < 0:
-                row = 0xFF          # the ROM's DEX/BPL falls through with X = $FF
+            row = (row - 1) & 0xFF
+            if row & 0x80:          # the ROM's DEX/BPL falls through (X = $FF from row 0)
                 break
         self._set_pnt(row)
         # Walk down over continuation rows to find the line end.
@@ -446,9 +445,11 @@ class ScreenEditor:
             self._print(code | 0x80)
             return
         if code == 0x14:
-            if self._delete():
+            leftover = self._delete()
+            if leftover is None:
                 return
-            # The ROM falls through here only when $0286 has bit 7 set.
+            # The ROM only falls through here when $0286 has bit 7 set, carrying that value on.
+            code = leftover
         if m[QTSW]:
             self._print(code | 0x80)
             return
@@ -464,6 +465,8 @@ class ScreenEditor:
             m[COLOR] = COLOUR_OF_CODE[code]
         elif code == 0x0E:
             m[VIC_D018] = m[VIC_D018] | 0x02
+        elif code == 0x8E:                  # reachable only through the DEL fall-through
+            m[VIC_D018] = m[VIC_D018] & 0xFD
         elif code == 0x08:
             m[MODE] = m[MODE] | 0x80
         elif code == 0x09:
@@ -508,13 +511,18 @@ class ScreenEditor:
         return True
 
     def _delete(self):
-        """DEL: close up the logical line at the cursor. Returns False if the ROM would go on."""
+        """DEL: close up the logical line at the cursor.
+
+        Returns None when done; the ROM's BPL after storing $0286 falls through into the
+        rest of the control-code chain when that colour has bit 7 set, so then the colour
+        value is returned for the caller to carry on with.
+        """
         m = self.mem
         column = m[PNTR]
         screen = (m[PNT + 1] << 8) | m[PNT]
         if column == 0:
             if not self._back_to_previous_line():
-                return True
+                return None
             column = m[PNTR]
             screen = (m[PNT + 1] << 8) | m[PNT]
         else:
@@ -536,7 +544,7 @@ class ScreenEditor:
         m[(screen + column) & 0xFFFF] = 0x20
         colour = m[COLOR]
         m[(colours + column) & 0xFFFF] = colour & 0x0F
-        return not colour & 0x80
+        return colour if colour & 0x80 else None
 
     def _insert(self):
         """INST: open a space at the cursor, growing the line by a row if its end is in use."""

@@ -681,6 +681,15 @@ def test_del_at_the_top_left_corner_does_nothing():
     assert mem == before
 
 
+def test_del_with_a_poked_colour_above_127_runs_on_into_the_colour_codes_as_the_rom_does():
+    editor, mem = new_editor()
+    show(editor, "AB")
+    mem[0x0286] = 0x9A                            # the CHR$ code of light blue, poked as a colour
+    editor.chrout(0x14)
+    assert row_text(mem, 0) == "A" and mem[COLOUR_RAM + 39] == 0x0A
+    assert mem[0x0286] == 14
+
+
 def test_del_still_deletes_in_quote_mode():
     editor, mem = new_editor()
     show(editor, '"AB', [0x14])
