@@ -1,0 +1,373 @@
+"""The chips a text program touches: VIC-II registers and raster, SID voice 3 noise,
+CIA1 keyboard matrix, timer A, interrupt control and time of day, CIA2 VIC bank
+(c64-reference.md section 5)."""
+
+import pytest
+
+from c64.cia import CIA1
+from c64.machine import C64, StopReason
+from c64.sid import SID
+from c64.vic import VIC, PAL
+
+CYCLES_PER_LINE, LINES = 63, 312
+
+
+class Clock:
+    """A settable cycle counter standing in for the CPU's."""
+
+    def __init__(self):
+        self.now = 0
+
+    def __call__(self):
+        return self.now
+
+
+def run_code(m, code, at=0xC000, max_cycles=1_000_000):
+    for offset, byte in enumerate(code):
+        m.poke(at + offset, byte)
+    m.start(at)
+    return m.run(max_cycles=max_cycles)
+
+
+# -- VIC-II ------------------------------------------------------------------------------
+
+def test_the_raster_line_advances_one_line_every_63_cycles():
+    clock = Clock()
+    vic = VIC(clock, PAL)
+    assert vic.read(0x12) == 0
+    clock.now = 62
+    assert vic.read(0x12) == 0
+    clock.now = 63
+    assert vic.read(0x12) == 1
+    clock.now = 63 * 100 + 5
+    assert vic.read(0x12) == 100
+
+
+def test_raster_lines_above_255_show_in_d011_bit_7_and_the_frame_wraps_after_312_lines():
+    clock = Clock()
+    vic = VIC(clock, PAL)
+    clock.now = 63 * 255
+    assert vic.read(0x12) == 255 and not vic.read(0x11) & 0x80
+    clock.now = 63 * 256
+    assert vic.read(0x12) == 0 and vic.read(0x11) & 0x80
+    clock.now = 63 * 311
+    assert vic.read(0x12) == 311 - 256 and vic.read(0x11) & 0x80
+    clock.now = 63 * 312
+    assert vic.read(0x12) == 0 and not vic.read(0x11) & 0x80
+
+
+def test_writing_d011_bit_7_sets_the_compare_line_and_does_not_show_on_read():
+    clock = Clock()
+    vic = VIC(clock, PAL)
+    vic.write(0x11, 0x9B)                   # what the KERNAL writes
+    assert vic.read(0x11) == 0x1B           # line 0: bit 7 clear, the other bits as written
+
+
+def test_unconnected_vic_register_bits_read_as_one():
+    m = C64()
+    assert m.peek(0xD020) == 0xFE           # border 14: PEEK(53280) = 254
+    assert m.peek(0xD021) == 0xF6
+    assert m.peek(0xD016) == 0xC8
+    assert m.peek(0xD018) == 0x15           # KERNAL writes $14
+    m.poke(0xD016, 0x08)
+    assert m.peek(0xD016) == 0xC8
+    m.poke(0xD019, 0x00)
+    assert m.peek(0xD019) & 0x70 == 0x70
+    m.poke(0xD01A, 0x00)
+    assert m.peek(0xD01A) & 0xF0 == 0xF0
+    for reg in range(0xD020, 0xD02F):
+        m.poke(reg, 0x00)
+        assert m.peek(reg) == 0xF0
+    for reg in range(0xD02F, 0xD040):
+        assert m.peek(reg) == 0xFF
+
+
+def test_a_program_busy_waiting_on_d012_gets_past_its_loop():
+    m = C64()
+    # SEI / wait: LDA $D012 / CMP #$80 / BNE wait / CLI / RTS
+    reason = run_code(m, [0x78, 0xAD, 0x12, 0xD0, 0xC9, 0x80, 0xD0, 0xF9, 0x58, 0x60],
+                      max_cycles=CYCLES_PER_LINE * LINES * 2)
+    assert reason is StopReason.BASIC
+
+
+def test_a_program_sees_the_raster_move_by_the_cycles_it_spends():
+    m = C64()
+    # SEI / LDA $D012 / STA $FB / (60 x NOP = 120 cycles) ... / LDA $D012 / STA $FC / CLI / RTS
+    code = [0x78, 0xAD, 0x12, 0xD0, 0x85, 0xFB] + [0xEA] * 60 + [0xAD, 0x12, 0xD0, 0x85, 0xFC, 0x58, 0x60]
+    assert run_code(m, code) is StopReason.BASIC
+    lines = (m.peek(0xFC) - m.peek(0xFB)) & 0xFF
+    assert lines in (1, 2, 3)               # 120 + 7 cycles between the reads: about two lines
+
+
+# -- SID ----------------------------------------------------------------------------------
+
+def noise_bytes(seed, count=16):
+    m = C64(sid_seed=seed)
+    m.poke(0xD40E, 0xFF)
+    m.poke(0xD40F, 0xFF)
+    m.poke(0xD412, 0x80)                    # voice 3: noise, gate off
+    return [m.peek(0xD41B) for _ in range(count)]
+
+
+def test_sid_noise_at_d41b_is_reproducible_for_a_seed():
+    assert noise_bytes(1234) == noise_bytes(1234)
+
+
+def test_sid_noise_depends_on_the_seed_and_varies_from_read_to_read():
+    first, second = noise_bytes(1), noise_bytes(2)
+    assert first != second
+    assert len(set(first)) > 4
+
+
+def test_d41b_reads_no_noise_while_voice_3_is_not_set_to_noise():
+    m = C64(sid_seed=7)
+    m.poke(0xD412, 0x10)                    # triangle
+    assert m.peek(0xD41B) == 0
+
+
+def test_a_program_seeding_from_d41b_gets_the_same_bytes_under_the_same_seed():
+    # LDA #$FF / STA $D40E / STA $D40F / LDA #$80 / STA $D412 / LDX #7
+    # loop: LDA $D41B / STA $C100,X / DEX / BPL loop / RTS
+    code = [0xA9, 0xFF, 0x8D, 0x0E, 0xD4, 0x8D, 0x0F, 0xD4, 0xA9, 0x80, 0x8D, 0x12, 0xD4, 0xA2, 0x07,
+            0xAD, 0x1B, 0xD4, 0x9D, 0x00, 0xC1, 0xCA, 0x10, 0xF7, 0x60]
+    results = []
+    for seed in (99, 99, 100):
+        m = C64(sid_seed=seed)
+        assert run_code(m, code) is StopReason.BASIC
+        results.append(bytes(m.peek(0xC100 + i) for i in range(8)))
+    assert results[0] == results[1] != results[2]
+
+
+def test_paddle_registers_read_ff_with_nothing_connected():
+    sid = SID(seed=0)
+    assert sid.read(0x19) == 0xFF and sid.read(0x1A) == 0xFF
+
+
+# -- CIA1 keyboard matrix -----------------------------------------------------------------
+
+def matrix_read(m, row_mask):
+    m.poke(0xDC00, row_mask)
+    return m.peek(0xDC01)
+
+
+def test_a_pressed_key_shows_in_the_matrix_row_and_column_of_the_c64_keyboard():
+    m = C64()
+    assert matrix_read(m, 0x00) == 0xFF     # nothing down
+    m.press(0x41)                           # A: $DC00 bit 1, $DC01 bit 2
+    assert matrix_read(m, 0xFD) == 0xFF & ~0x04
+    assert matrix_read(m, 0xFE) == 0xFF
+    assert matrix_read(m, 0x00) == 0xFF & ~0x04
+    assert m.peek(0xCB) == 10               # matrix code row*8 + column
+
+
+def test_a_shifted_key_also_holds_left_shift_down():
+    m = C64()
+    m.press(0xC1)                           # shifted A
+    assert matrix_read(m, 0xFD) == 0xFF & ~0x04 & ~0x80    # A and L-SHIFT share row 1
+    assert m.peek(0x028D) & 0x01
+
+
+def test_return_and_run_stop_are_where_the_matrix_table_puts_them():
+    m = C64()
+    m.press(0x0D)
+    assert matrix_read(m, 0xFE) == 0xFF & ~0x02
+    m = C64()
+    m.press(0x03)
+    assert matrix_read(m, 0x7F) == 0xFF & ~0x80
+
+
+def test_a_typed_key_is_released_after_a_few_jiffies():
+    m = C64()
+    m.press(0x41)
+    # SEI-free idle loop: CLI / JMP * ; the 60 Hz IRQ ages the key.
+    run_code(m, [0x58, 0x4C, 0x01, 0xC0], max_cycles=16421 * 10)
+    assert matrix_read(m, 0xFD) == 0xFF
+    assert m.peek(0xCB) == 64
+
+
+def test_a_program_reading_the_matrix_sees_the_key_typed_while_it_waits():
+    m = C64()
+    # CLI / wait: JSR GETIN / BEQ wait / LDA #$FD / STA $DC00 / LDA $DC01 / STA $FB / RTS
+    code = [0x58, 0x20, 0xE4, 0xFF, 0xF0, 0xFB, 0xA9, 0xFD, 0x8D, 0x00, 0xDC, 0xAD, 0x01, 0xDC,
+            0x85, 0xFB, 0x60]
+    for offset, byte in enumerate(code):
+        m.poke(0xC000 + offset, byte)
+    m.start(0xC000)
+    assert m.run(max_cycles=1_000_000) is StopReason.IDLE
+    m.type("W")                             # W: $DC00 bit 1, $DC01 bit 1
+    assert m.run(max_cycles=1_000_000) is StopReason.BASIC
+    assert m.peek(0xFB) == 0xFF & ~0x02
+
+
+# -- CIA1 timer A and the interrupt control register ----------------------------------------
+
+def make_cia():
+    clock = Clock()
+    return clock, CIA1(clock, lambda columns: 0xFF)
+
+
+def start_timer_a(cia, latch, control=0x11):
+    cia.write(0x04, latch & 0xFF)
+    cia.write(0x05, latch >> 8)
+    cia.write(0x0E, control)                # start, force load, continuous
+
+
+def timer_a(cia):
+    return cia.read(0x04) | (cia.read(0x05) << 8)
+
+
+def test_timer_a_counts_down_one_per_cycle_from_its_latch():
+    clock, cia = make_cia()
+    start_timer_a(cia, 1000)
+    assert timer_a(cia) == 1000
+    clock.now = 1
+    assert timer_a(cia) == 999
+    clock.now = 1000
+    assert timer_a(cia) == 0
+
+
+def test_timer_a_reloads_its_latch_when_it_underflows():
+    clock, cia = make_cia()
+    start_timer_a(cia, 1000)
+    clock.now = 1001                        # one period is latch + 1 cycles
+    assert timer_a(cia) == 1000
+    clock.now = 1001 + 500
+    assert timer_a(cia) == 500
+
+
+def test_a_stopped_timer_holds_its_value():
+    clock, cia = make_cia()
+    start_timer_a(cia, 1000)
+    clock.now = 300
+    cia.write(0x0E, 0x00)                   # stop
+    clock.now = 900
+    assert timer_a(cia) == 700
+    assert not cia.read(0x0E) & 0x01
+
+
+def test_the_underflow_flag_rises_at_the_underflow_cycle_and_reading_the_icr_clears_it():
+    clock, cia = make_cia()
+    cia.write(0x0D, 0x81)                   # enable timer A interrupts
+    start_timer_a(cia, 1000)
+    clock.now = 1000
+    assert not cia.poll()
+    clock.now = 1001
+    assert cia.poll()                       # IRQ line pulled
+    assert cia.read(0x0D) == 0x81           # TA + "interrupt occurred"
+    assert cia.read(0x0D) == 0x00           # the read cleared it
+    assert not cia.poll()
+    clock.now = 2002
+    assert cia.poll()
+
+
+def test_an_underflow_with_its_interrupt_disabled_sets_only_the_flag():
+    clock, cia = make_cia()
+    cia.write(0x0D, 0x7F)                   # all sources off
+    start_timer_a(cia, 100)
+    clock.now = 101
+    assert not cia.poll()
+    assert cia.read(0x0D) == 0x01
+
+
+def test_a_one_shot_timer_stops_after_its_underflow():
+    clock, cia = make_cia()
+    cia.write(0x0D, 0x81)
+    start_timer_a(cia, 100, control=0x19)   # start, one-shot, force load
+    clock.now = 101
+    assert cia.poll()
+    cia.read(0x0D)
+    assert not cia.read(0x0E) & 0x01
+    clock.now = 500
+    assert not cia.poll()
+    assert timer_a(cia) == 100
+
+
+def test_the_kernal_timer_interrupts_the_cpu_at_each_underflow():
+    m = C64()
+    period = 16421 + 1
+    first = m.cia1.next_irq_cycle()
+    seen = []
+    original_irq = m.cpu.irq
+
+    def recording_irq():
+        seen.append(m.cpu.processorCycles)
+        original_irq()
+    m.cpu.irq = recording_irq
+    run_code(m, [0x58, 0x4C, 0x01, 0xC0], max_cycles=period * 5 + 100)   # CLI / JMP *
+    assert len(seen) == 5
+    for number, cycle in enumerate(seen):
+        due = first + number * period
+        assert 0 <= cycle - due < 8, "IRQ %d at %d, due %d" % (number, cycle, due)
+
+
+def test_the_kernal_programs_timer_a_for_60_hz():
+    m = C64()
+    assert m.cia1.timer_a.latch == 16421
+    assert C64(ntsc=True).cia1.timer_a.latch == 17045
+
+
+# -- CIA1 time of day -----------------------------------------------------------------------
+
+def set_tod(cia, hours, minutes, seconds, tenths):
+    cia.write(0x0B, hours)                  # writing hours stops the clock...
+    cia.write(0x0A, minutes)
+    cia.write(0x09, seconds)
+    cia.write(0x08, tenths)                 # ...writing tenths starts it
+
+
+def read_tod(cia):
+    hours = cia.read(0x0B)                  # latches until tenths is read
+    return hours, cia.read(0x0A), cia.read(0x09), cia.read(0x08)
+
+
+TENTH = 98525                               # cycles in a tenth of a second (985248 Hz)
+
+
+def test_time_of_day_counts_in_bcd():
+    clock, cia = make_cia()
+    set_tod(cia, 0x01, 0x59, 0x59, 0x08)
+    assert read_tod(cia) == (0x01, 0x59, 0x59, 0x08)
+    clock.now = TENTH
+    assert read_tod(cia) == (0x01, 0x59, 0x59, 0x09)
+    clock.now = 2 * TENTH
+    assert read_tod(cia) == (0x02, 0x00, 0x00, 0x00)
+    clock.now = 2 * TENTH + 135 * 10 * TENTH       # 2 minutes 15 seconds later
+    assert read_tod(cia) == (0x02, 0x02, 0x15, 0x00)
+
+
+def test_time_of_day_hours_are_1_to_12_with_a_pm_flag():
+    clock, cia = make_cia()
+    set_tod(cia, 0x11, 0x59, 0x59, 0x09)    # 11:59:59.9 AM
+    clock.now = TENTH
+    assert read_tod(cia) == (0x92, 0x00, 0x00, 0x00)   # 12:00:00.0 PM
+
+
+def test_reading_the_hours_latches_the_time_until_the_tenths_are_read():
+    clock, cia = make_cia()
+    set_tod(cia, 0x03, 0x00, 0x00, 0x00)
+    assert cia.read(0x0B) == 0x03
+    clock.now = 15 * TENTH
+    assert cia.read(0x09) == 0x00           # still the latched 3:00:00.0
+    assert cia.read(0x08) == 0x00
+    assert cia.read(0x09) == 0x01           # latch released: 1.5 s later
+
+
+def test_writing_the_hours_stops_the_clock_until_the_tenths_are_written():
+    clock, cia = make_cia()
+    cia.write(0x0B, 0x05)
+    clock.now = 50 * TENTH
+    assert read_tod(cia)[0] == 0x05 and read_tod(cia)[2] == 0x00
+    cia.write(0x08, 0x00)
+    clock.now = 60 * TENTH
+    assert read_tod(cia)[2] == 0x01
+
+
+# -- CIA2 --------------------------------------------------------------------------------------
+
+def test_cia2_port_a_selects_the_vic_bank_the_screen_is_read_from():
+    m = C64()
+    assert m.screen_address() == 0x0400
+    m.poke(0xDD00, 0x02)                    # bank 1: $4000-$7FFF
+    assert m.screen_address() == 0x4400
+    m.mem.ram[0x4400] = 0x01                # screen code 1 = A
+    assert m.screen_lines()[0][0] == "A"
