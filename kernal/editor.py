@@ -22,6 +22,7 @@ the last column); the tests in tests/test_editor*.py spell them out.
 
 # -- zero page and page 2 (KERNAL declare.s names in comments) -----------------
 NDX = 0xC6        # ndx: number of keys in the keyboard buffer
+KEYD = 0x0277     # keyd: the keyboard buffer
 RVS = 0xC7        # rvs: reverse mode flag
 INDX = 0xC8       # indx: end of the line being read by CHRIN
 LSXP = 0xC9       # lsxp: row where CHRIN input started
@@ -106,6 +107,7 @@ class ScreenEditor:
         self.mem = mem
         self._typing = False        # CHRIN is in its key-wait loop (the CPU would be in the ROM)
         # Called with the bytes SHIFT-RUN/STOP puts in the keyboard buffer; None = ignore the key.
+        # Set it to self.stuff_keyboard_buffer for the ROM's behaviour when take_key reads $0277.
         self.stuff_keys = None
 
     # -- geometry helpers -------------------------------------------------------
@@ -648,6 +650,13 @@ class ScreenEditor:
         m[(((m[USER + 1] << 8) | m[USER]) + column) & 0xFFFF] = colour & 0x0F
 
     # -- CHRIN -------------------------------------------------------------------------
+    def stuff_keyboard_buffer(self, text):
+        """Replace the keyboard buffer ($0277, count $C6) with `text`, as SHIFT-RUN/STOP does."""
+        m = self.mem
+        for offset, code in enumerate(text):
+            m[KEYD + offset] = code
+        m[NDX] = len(text)
+
     def chrin_keyboard(self, take_key):
         """CHRIN from the keyboard (device 0): line input with the full-screen editor.
 

@@ -168,6 +168,24 @@ def test_shift_run_stop_is_not_echoed_and_offers_the_load_run_text_to_a_hook():
     assert stuffed == [b"LOAD\rRUN\r"]
 
 
+def test_shift_run_stop_can_fill_the_kernal_keyboard_buffer_with_load_and_run():
+    editor, mem = new_editor()
+    editor.stuff_keys = editor.stuff_keyboard_buffer
+
+    def take_key():                               # the machine's queue: $0277, count $C6
+        count = mem[0xC6]
+        if not count:
+            return None
+        key = mem[0x0277]
+        mem[0x0277:0x0277 + count - 1] = mem[0x0278:0x0278 + count - 1]
+        mem[0xC6] = count - 1
+        return key
+
+    mem[0x0277], mem[0xC6] = 0x83, 1
+    assert read_line(editor, take_key) == b"LOAD\r"
+    assert mem[0xC6] == 4 and bytes(mem[0x0277:0x027B]) == b"RUN\r"
+
+
 def test_shift_run_stop_without_a_hook_is_ignored():
     editor, mem = new_editor()
     assert type_line(editor, [0x83], "A\r") == b"A\r"
