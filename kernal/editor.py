@@ -119,10 +119,7 @@ class ScreenEditor:
         """True while the cursor blinks ($CC = 0)."""
         return self.mem[BLNSW] == 0
 
-    def _link(self, row):
-        # ldtb1,x is zero-page indexed: the index wraps inside page 0.
-        return self.mem[(LDTB1 + row) & 0xFF]
-
+    # The link table is read as the ROM's LDA ldtb1,X does: zero-page indexed, wrapping in page 0.
     def _set_pnt(self, row):
         """Point ($D1) at `row` (ROM setpnt)."""
         m = self.mem
@@ -235,8 +232,8 @@ class ScreenEditor:
         colours = m[USER] | (m[USER + 1] << 8)
         colour = m[COLOR] & 0x0F
         for column in range(COLUMNS - 1, -1, -1):
-            m[colours + column] = colour
-            m[screen + column] = 0x20
+            m[(colours + column) & 0xFFFF] = colour
+            m[(screen + column) & 0xFFFF] = 0x20
 
     def _copy_row(self, from_row, to_row):
         """Copy a row's characters and colours (ROM scrlin); ($D1)/($F3) end up at to_row."""
@@ -249,8 +246,8 @@ class ScreenEditor:
         target = m[PNT] | (m[PNT + 1] << 8)
         target_colours = m[USER] | (m[USER + 1] << 8)
         for column in range(COLUMNS - 1, -1, -1):
-            m[target + column] = m[(source + column) & 0xFFFF]
-            m[target_colours + column] = m[(source_colours + column) & 0xFFFF] & 0x0F
+            m[(target + column) & 0xFFFF] = m[(source + column) & 0xFFFF]
+            m[(target_colours + column) & 0xFFFF] = m[(source_colours + column) & 0xFFFF] & 0x0F
 
     def _scroll_up(self):
         """Scroll the screen up by whole logical lines (ROM scrol); returns the new $D6.
@@ -353,7 +350,7 @@ class ScreenEditor:
         if column == 39 or column == 79:
             row = m[TBLX]
             if row != ROWS:
-                m[TBLX] = row + 1
+                m[TBLX] = (row + 1) & 0xFF
             return row
         return 0
 
