@@ -1,0 +1,373 @@
+"""The interactive C64: the frame loop, the emulator keys, and the curses session round it.
+
+TerminalApp is the loop.  Each pass it runs the frames of emulated time
+that are due (pacing.Pacer), draws what changed (render.Renderer), then
+waits in get_wch() until the next frame is due or a key arrives.  While
+the program waits for a key the machine skips idle time cheaply, and the
+loop wakes only every IDLE_FRAMES frames, so the process sleeps nearly all
+the time.  In warp it runs frame after frame and redraws ~25 times a
+second; a program that waits for a key in warp is paced in real time
+(there is nothing to hurry, and the cursor should blink at its speed).
+
+Menus, the help panel, the quit question and a too-small terminal pause
+the emulation; the schedule resumes without trying to catch up.  A 6502
+error (jam, BRK, missing KERNAL routine) stops the machine with the reason
+on the status line until the user resets, picks a version or quits.
+
+run_terminal() wraps the session: curses set up and always restored, a
+log file (ryg64.log in the temp folder) for the details, a one-line
+reason printed on the way out.
+"""
+
+import logging
+import os
+import sys
+import tempfile
+import time
+from collections import deque
+
+from asm.versions import available_versions
+from c64.loader import PrgError, read_prg
+from c64.machine import C64, StopReason
+from c64.terminal.keys import Command, KeyDecoder
+from c64.terminal.menu import CLOSE, HelpPanel, MenuEntry, VersionMenu, menu_entries
+from c64.terminal.pacing import WARP_REDRAW, Pacer, SpeedMeter
+from c64.terminal.render import Renderer, snapshot
+from c64.terminal.status import StatusInfo, status_parts
+from charset.keys import build_host_keymap
+
+LOG_NAME = "ryg64.log"
+IDLE_FRAMES = 5              # while waiting for a key: wake every 5 frames (0.1 s PAL)
+BUSY_BATCH = 2               # at most this many owed frames run back to back when busy
+SPEED_REFRESH = 0.5          # seconds between updates of the speed on the status line
+PAUSED_WAIT = 0.5            # get_wch timeout while paused (menu, help, too small)
+MAX_KEYS_PER_PASS = 64
+
+log = logging.getLogger("ryg64")
+
+
+def program_label(program):
+    name = program.name
+    return name[:-4] if name.lower().endswith(".prg") else name
+
+
+class TerminalApp:
+    """One interactive session on a curses-like window.
+
+    window: gives get_wch()/timeout() (keys) and getmaxyx(); surface: where to
+    draw (surface.CursesSurface or AnsiSurface); curses_module: KEY_* numbers,
+    update_lines_cols, error; machine_factory(): a fresh C64; clock: seconds.
+    """
+
+    def __init__(self, program, window, surface, curses_module, machine_factory, glyph_mode="unicode",
+                 warp=False, clock=time.monotonic, folder=".", versions=available_versions):
+        self.program = program
+        self.window = window
+        self.surface = surface
+        self.curses = curses_module
+        self.key_error = getattr(curses_module, "error", Exception)
+        self.machine_factory = machine_factory
+        self.renderer = Renderer(surface, glyph_mode)
+        self.decoder = KeyDecoder(curses_module, build_host_keymap(curses_module))
+        self.clock = clock
+        self.folder = folder
+        self.versions = versions
+        self.warp = warp
+        self.typeahead = deque()
+        self.overlay = None          # VersionMenu or HelpPanel while open
+        self.question = None         # the quit question while asked
+        self.quit_code = None
+        self.quit_message = None
+        self.machine = None
+        self.start_program(program)
+
+    # -- machine life ------------------------------------------------------------------
+    def start_program(self, program):
+        """A fresh C64 running `program` (a c64.loader.Program)."""
+        self.program = program
+        machine = self.machine = self.machine_factory()
+        machine.load_prg(program)
+        machine.start(program.start)
+        self.error = None
+        self.was_waiting = False
+        self.typeahead.clear()
+        self.pacer = Pacer(machine.clock_hz, machine.frame_cycles, self.clock)
+        self.speed = SpeedMeter(machine.clock_hz)
+        self.shown_speed = None
+        self.speed_time = self.clock()
+        self.paced = False
+        self.renderer.invalidate()
+        log.info("started %s at $%04X", program.name, program.start)
+
+    def emulate(self, cycles):
+        """Run `cycles` of emulated time; a 6502 error stops the machine."""
+        machine = self.machine
+        reason = machine.run(cycles, stop_when_idle=False)
+        if reason is StopReason.ERROR:
+            self.error = machine.error or "unknown error"
+            log.error("the program stopped: %s (pc=$%04X, cycle %d)", self.error, machine.cpu.pc, machine.cycles)
+        elif reason is StopReason.BASIC:
+            log.info("the program returned to BASIC")
+
+    def feed_keys(self):
+        """Move typed-ahead keys into the C64 keyboard buffer as it has room (10 keys)."""
+        machine = self.machine
+        while self.typeahead:
+            key = self.typeahead[0]
+            if key != "restore" and not machine.press(key):
+                break                  # buffer full: try again after the program has read some
+            if key == "restore":
+                machine.press("restore")
+            self.typeahead.popleft()
+
+    # -- the loop ----------------------------------------------------------------------
+    def run(self):
+        """Run until the user quits; returns (exit status, message or None)."""
+        while self.quit_code is None:
+            self.step()
+        return self.quit_code, self.quit_message
+
+    def paused(self):
+        return (self.overlay is not None or self.question is not None or self.error is not None
+                or self.renderer.layout is None)
+
+    def step(self):
+        """One pass: emulate what is due, draw, wait for a key or the next frame."""
+        fits = self.renderer.update_layout()
+        if not fits or self.overlay is not None or self.question is not None or self.error is not None:
+            if self.paced:
+                self.speed.reset()
+            self.paced = False
+            self.draw()
+            self.wait_for_keys(PAUSED_WAIT)
+            return
+        self.feed_keys()
+        machine = self.machine
+        if self.warp and not machine.waiting:
+            self.paced = False
+            started = self.clock()
+            while self.error is None and not machine.waiting and self.clock() - started < WARP_REDRAW:
+                self.emulate(machine.frame_cycles)
+            self.draw()
+            self.wait_for_keys(0)
+            return
+        if not self.paced:
+            self.pacer.resync()         # time spent paused or in warp is not owed
+            self.speed.reset()
+            self.paced = True
+        due = self.pacer.frames_due()
+        if due:
+            frames = due if machine.waiting else min(due, BUSY_BATCH)
+            self.emulate(frames * machine.frame_cycles)
+            self.pacer.ran(frames)
+            self.draw()
+        ahead = IDLE_FRAMES if machine.waiting and self.error is None else 1
+        self.wait_for_keys(self.pacer.seconds_until(ahead))
+
+    # -- drawing -----------------------------------------------------------------------
+    def status_info(self):
+        now = self.clock()
+        self.speed.add(now, self.machine.cycles)
+        if now - self.speed_time >= SPEED_REFRESH or self.shown_speed is None:
+            self.shown_speed = self.speed.percent()
+            self.speed_time = now
+        waiting = self.machine.waiting or self.was_waiting
+        self.was_waiting = self.machine.waiting
+        question = self.question
+        return StatusInfo(speed=self.shown_speed, warp=self.warp, name=program_label(self.program),
+                          waiting=waiting, error=self.error, question=question)
+
+    def draw(self):
+        renderer = self.renderer
+        if renderer.layout is None:
+            renderer.draw_too_small()
+        else:
+            renderer.draw(snapshot(self.machine))
+            left, right, style = status_parts(self.status_info())
+            renderer.draw_status(left, right, style)
+            if self.overlay is not None:
+                self.overlay.draw(self.surface)
+        self.surface.flush()
+
+    # -- keys --------------------------------------------------------------------------
+    def read_key(self, timeout):
+        """A key from get_wch(), or None after `timeout` seconds."""
+        self.window.timeout(max(0, int(timeout * 1000 + 0.999)))
+        try:
+            return self.window.get_wch()
+        except self.key_error:
+            return None
+
+    def wait_for_keys(self, timeout):
+        """Block until a key or the timeout, then take whatever else is already typed."""
+        key = self.read_key(timeout)
+        count = 0
+        while key is not None and self.quit_code is None and count < MAX_KEYS_PER_PASS:
+            self.handle_key(key)
+            count += 1
+            key = self.read_key(0)
+
+    def handle_key(self, key):
+        decoded = self.decoder.decode(key)
+        if decoded is Command.RESIZE:
+            self.resized()
+            return
+        if decoded is Command.INTERRUPT:
+            self.quit(130, "interrupted (Ctrl-C)")
+            return
+        if self.question is not None:
+            if key in ("y", "Y"):
+                self.quit(0, None)
+            elif key in ("n", "N", "\x1b") or decoded is Command.QUIT:
+                self.question = None
+            return
+        if self.renderer.layout is None:
+            if decoded is Command.QUIT:
+                self.quit(0, None)
+            return
+        if self.overlay is not None:
+            answer = self.overlay.handle(key)
+            if answer is CLOSE or (decoded is Command.HELP and isinstance(self.overlay, HelpPanel)):
+                self.close_overlay()
+            elif isinstance(answer, MenuEntry):
+                self.close_overlay()
+                self.choose(answer)
+            return
+        if isinstance(decoded, Command):
+            self.command(decoded)
+        elif decoded is not None and self.error is None:
+            self.typeahead.append(decoded)
+
+    def command(self, command):
+        if command is Command.WARP:
+            self.warp = not self.warp
+            self.speed.reset()
+            self.shown_speed = None
+        elif command is Command.MENU:
+            self.overlay = VersionMenu(menu_entries(self.versions(), self.folder), self.curses,
+                                       current=program_label(self.program))
+        elif command is Command.HELP:
+            self.overlay = HelpPanel()
+        elif command is Command.RESET:
+            self.start_program(self.program)
+        elif command is Command.QUIT:
+            self.question = "Quit RYG64? (y/n)"
+
+    def close_overlay(self):
+        self.overlay = None
+        self.renderer.invalidate()
+        self.surface.clear()
+
+    def choose(self, entry):
+        """Start a program picked in the version menu."""
+        try:
+            program = read_prg(entry.path)
+        except PrgError as error:
+            self.error = str(error)
+            return
+        self.start_program(program)
+
+    def resized(self):
+        update = getattr(self.curses, "update_lines_cols", None)
+        if sys.platform == "win32" and hasattr(self.curses, "resize_term"):
+            self.curses.resize_term(0, 0)        # PDCurses learns the new size only when told
+        elif update is not None:
+            update()
+        if hasattr(self.surface, "resized"):
+            self.surface.resized()
+        self.renderer.invalidate()
+        self.renderer.update_layout()
+
+    def quit(self, code, message):
+        self.quit_code = code
+        self.quit_message = message
+
+
+# -- the curses session -------------------------------------------------------------------
+def log_path():
+    return os.path.join(tempfile.gettempdir(), LOG_NAME)
+
+
+def setup_log():
+    path = log_path()
+    try:
+        handler = logging.FileHandler(path, encoding="utf-8")
+    except OSError:
+        handler = logging.NullHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+    log.handlers[:] = [handler]
+    log.setLevel(logging.INFO)
+    log.propagate = False
+    return path
+
+
+def _session(stdscr, curses, program, args, cpu_class, glyph_mode):
+    """Inside curses.wrapper: set the terminal up, run the app, return (status, message)."""
+    from c64.terminal.colours import CursesColours, detect_depth
+    from c64.terminal.surface import AnsiSurface, CursesSurface
+
+    curses.raw()                      # Ctrl-C, Ctrl-Q, Ctrl-V... arrive as keys
+    stdscr.keypad(True)
+    if hasattr(curses, "set_escdelay"):
+        curses.set_escdelay(25)       # Esc is RUN/STOP: do not wait a second for a sequence
+    try:
+        curses.curs_set(0)            # the C64 draws its own cursor in screen RAM
+    except curses.error:
+        pass
+    has_colours = curses.has_colors()
+    if has_colours:
+        try:
+            curses.use_default_colors()
+        except curses.error:
+            pass
+    depth = detect_depth(args.colors, os.environ, getattr(curses, "COLORS", 0), has_colours)
+    log.info("terminal %s, %sx%s, colours %s, glyphs %s", os.environ.get("TERM"), *stdscr.getmaxyx(),
+             depth, glyph_mode)
+    if depth == "truecolor":
+        stdscr.refresh()
+        surface = AnsiSurface(sys.stdout, stdscr.getmaxyx, stdscr)
+    else:
+        surface = CursesSurface(stdscr, CursesColours(curses, depth))
+
+    def machine_factory():
+        return C64(sid_seed=args.seed, ntsc=args.ntsc, disk_folder=args.disk, cpu_class=cpu_class)
+
+    app = TerminalApp(program, stdscr, surface, curses, machine_factory, glyph_mode=glyph_mode,
+                      warp=args.warp, folder=".")
+    try:
+        code, message = app.run()
+        if code == 0 and app.error:
+            message = "the program had stopped: %s" % app.error
+        return code, message
+    finally:
+        surface.close()
+
+
+def run_terminal(program, args, cpu_class):
+    """The interactive front end for `python ryg.py`; returns the exit status."""
+    try:
+        import curses
+    except ImportError:
+        sys.stderr.write("ryg: curses is not available (on Windows: pip install windows-curses); "
+                         "use --headless\n")
+        return 2
+    import locale
+
+    from c64.terminal.glyphmode import choose_glyph_mode
+
+    path = setup_log()
+    locale.setlocale(locale.LC_ALL, "")
+    glyph_mode = choose_glyph_mode(args.ascii)
+    try:
+        code, message = curses.wrapper(_session, curses, program, args, cpu_class, glyph_mode)
+    except KeyboardInterrupt:
+        code, message = 130, "interrupted"
+    except Exception as error:          # the terminal is restored by curses.wrapper; say why, briefly
+        log.exception("the front end crashed")
+        sys.stderr.write("ryg: the front end crashed: %s: %s (details in %s)\n"
+                         % (type(error).__name__, error, path))
+        return 1
+    if message:
+        sys.stderr.write("ryg: %s\n" % message)
+    log.info("quit: status %d, %s", code, message)
+    return code

@@ -1,0 +1,43 @@
+"""Which glyphs the terminal can show: Unicode with Symbols for Legacy Computing, without, or ASCII.
+
+The modes are charset.glyphs' "unicode", "legacy" and "ascii".  --ascii
+forces ASCII; a locale that is not UTF-8 gets ASCII (ncurses could not
+encode anything else); a C library whose wcwidth() does not know the
+U+1FBxx block (glibc before 2.36 returns -1, and ncurses then drops the
+character) gets "legacy", the same picture with look-alikes from the
+Basic Multilingual Plane.
+"""
+
+import ctypes
+import ctypes.util
+import locale
+import sys
+
+LEGACY_PROBE = 0x1FB70          # the first C64 glyph of Symbols for Legacy Computing
+
+
+def libc_wcwidth(codepoint):
+    """wcwidth() of the C library for the current locale, or None where there is none (Windows)."""
+    if sys.platform == "win32":
+        return None
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or None)
+        function = libc.wcwidth
+    except (OSError, AttributeError):
+        return None
+    function.argtypes = [ctypes.c_wchar]
+    function.restype = ctypes.c_int
+    return function(chr(codepoint))
+
+
+def choose_glyph_mode(force_ascii=False, encoding=None, wcwidth=libc_wcwidth):
+    """ "unicode", "legacy" or "ascii" for this terminal (call after locale.setlocale)."""
+    if force_ascii:
+        return "ascii"
+    encoding = (encoding or locale.getpreferredencoding(False) or "").lower().replace("-", "").replace("_", "")
+    if encoding not in ("utf8", "utf8mb4", "cp65001"):
+        return "ascii"
+    width = wcwidth(LEGACY_PROBE)
+    if width is not None and width != 1:
+        return "legacy"
+    return "unicode"
