@@ -481,6 +481,17 @@ def test_wrapping_on_the_bottom_row_with_autodn_on_scrolls_too():
     assert editor.get_cursor() == (24, 41)
 
 
+def test_a_wrap_that_scrolls_leaves_the_colour_pointer_on_row_24_as_the_rom_does():
+    editor, mem = new_editor()
+    editor.set_cursor(24, 0)
+    show(editor, "A" * 40)
+    assert word(mem, 0xD1) == SCREEN + 23 * 40
+    assert word(mem, 0xF3) == COLOUR_RAM + 24 * 40      # setpnt without scolor after the scroll
+    editor.chrout(ord("B"))
+    assert word(mem, 0xF3) == COLOUR_RAM + 23 * 40
+    assert mem[COLOUR_RAM + 24 * 40] == LIGHT_BLUE and mem[SCREEN + 24 * 40] == 0x02
+
+
 def test_printing_past_the_bottom_right_corner_of_an_80_column_line_scrolls():
     editor, mem = new_editor()
     editor.set_cursor(23, 0)
@@ -952,3 +963,69 @@ def test_a_long_run_of_output_keeps_the_link_table_consistent():
         assert link & 0x7F == (SCREEN + number * 40) >> 8
     assert mem[LINK_TABLE] & 0x80
     assert editor.get_cursor()[0] <= 24
+
+
+# -- robustness on a strict memory: random output keeps every invariant of the editor --------
+
+
+class StrictMemory:
+    """Memory that accepts only int addresses 0-65535 and byte values, and reads colour RAM
+    with a random-looking upper nibble as the real 4-bit colour RAM does."""
+
+    def __init__(self):
+        self.data = bytearray(0x10000)
+
+    def __getitem__(self, address):
+        assert type(address) is int and 0 <= address <= 0xFFFF, address
+        value = self.data[address]
+        if 0xD800 <= address < 0xDC00:
+            value |= 0xA0
+        return value
+
+    def __setitem__(self, address, value):
+        assert type(address) is int and 0 <= address <= 0xFFFF, address
+        assert type(value) is int and 0 <= value <= 0xFF, (hex(address), value)
+        if 0xD800 <= address < 0xDC00:
+            assert value <= 0x0F, "colour RAM written with %#x" % value
+        self.data[address] = value
+
+
+def check_editor_invariants(mem):
+    table = [mem[LINK_TABLE + n] for n in range(25)]
+    for number, link in enumerate(table):
+        assert link & 0x7F == (SCREEN + number * 40) >> 8
+    assert table[0] & 0x80
+    for number in range(1, 25):
+        if not table[number] & 0x80:
+            assert table[number - 1] & 0x80, "three-row logical line at row %d" % number
+    cursor_row, column, end = mem[0xD6], mem[0xD3], mem[0xD5]
+    assert cursor_row <= 24 and end in (39, 79) and column <= end
+    start = cursor_row if column < 40 else cursor_row - 1
+    assert table[start] & 0x80
+    assert (end == 79) == (start < 24 and not table[start + 1] & 0x80)
+    assert word(mem, 0xD1) == SCREEN + start * 40
+    # $F3/$F4 may lag behind $D1 after a wrap that scrolled or inserted a row (as in the ROM),
+    # but always points at the start of a row of colour RAM.
+    colour_offset = word(mem, 0xF3) - COLOUR_RAM
+    assert 0 <= colour_offset < 1000 and colour_offset % 40 == 0
+
+
+@pytest.mark.parametrize("autodn", [0, 1])
+def test_random_output_keeps_link_table_pointers_and_colour_ram_consistent(autodn):
+    import random
+    rng = random.Random(64 + autodn)
+    mem = StrictMemory()
+    editor = ScreenEditor(mem)
+    editor.cint()
+    mem[0x0292] = autodn
+    choices = ([0x0D] * 3 + [0x11, 0x91, 0x1D, 0x9D] * 4 + [0x14, 0x94] * 4 + [0x22, 0x12, 0x92]
+               + [0x05, 0x1C, 0x9A, 0x8D, 0x13, 0x0E, 0x8E])
+    for step in range(4000):
+        if rng.random() < 0.6:
+            code = rng.choice([rng.randrange(0x20, 0x80), rng.randrange(0xA0, 0x100)])
+        elif rng.random() < 0.002:
+            code = 0x93
+        else:
+            code = rng.choice(choices)
+        editor.chrout(code)
+        check_editor_invariants(mem)

@@ -66,6 +66,14 @@ def test_the_return_is_printed_when_output_goes_elsewhere():
     assert editor.get_cursor() == (1, 0)
 
 
+def test_after_the_return_byte_the_column_is_just_past_the_line_end_until_the_caller_prints():
+    editor, mem = new_editor()
+    type_line(editor, "HELLO\r")
+    assert editor.get_cursor() == (0, 6)
+    editor.chrout(0x0D)
+    assert editor.get_cursor() == (1, 0)
+
+
 def test_a_line_read_after_return_continues_from_memory_on_each_call():
     editor, mem = new_editor()
     keys = key_source("AB\r")
@@ -428,3 +436,39 @@ def test_an_editor_on_fresh_memory_reads_what_a_program_printed_directly():
     poke_text(mem, 0, "POKED")
     assert bytes(editor.chrin_screen() for _ in range(5)) == b"POKED"
     assert word(mem, 0xD1) == SCREEN
+
+
+def test_random_typing_keeps_the_editor_consistent_and_lines_at_most_80_bytes():
+    # Invariants are checked while waiting for keys and after the caller prints RETURN;
+    # while a line is handed out $D3 runs one past the line's end, as in the ROM.
+    import random
+    from tests.test_editor import StrictMemory, check_editor_invariants
+    rng = random.Random(1982)
+    mem = StrictMemory()
+    editor = ScreenEditor(mem)
+    editor.cint()
+    editing = [0x11, 0x91, 0x1D, 0x9D, 0x14, 0x94, 0x22, 0x12, 0x92, 0x1C, 0x8D]
+    keys = key_source()
+    line = []
+    lines = 0
+    for step in range(3000):
+        roll = rng.random()
+        if roll < 0.03:
+            keys.pending.append(0x0D)
+        elif roll < 0.3:
+            keys.pending.append(rng.choice(editing))
+        else:
+            keys.pending.append(rng.randrange(0x20, 0x60))
+        while True:
+            value = editor.chrin_keyboard(keys)
+            if value is None:
+                check_editor_invariants(mem)
+                break
+            line.append(value)
+            if value == 0x0D:
+                assert 1 <= len(line) <= 81
+                lines += 1
+                line = []
+                editor.chrout(0x0D)            # as BASIC's INPUT does after the line
+                check_editor_invariants(mem)
+    assert lines > 50
