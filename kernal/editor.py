@@ -647,6 +647,14 @@ class ScreenEditor:
         m[(((m[USER + 1] << 8) | m[USER]) + column) & 0xFFFF] = colour & 0x0F
 
     # -- CHRIN -------------------------------------------------------------------------
+    def cancel_input(self):
+        """Forget a CHRIN that was waiting for keys (the CPU left the ROM's wait loop).
+
+        Only needed when a machine abandons a waiting CHRIN without running CINT, e.g. to
+        start another program; the next chrin_keyboard call then starts a new line.
+        """
+        self._typing = False
+
     def stuff_keyboard_buffer(self, text):
         """Replace the keyboard buffer ($0277, count $C6) with `text`, as SHIFT-RUN/STOP does."""
         m = self.mem

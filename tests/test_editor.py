@@ -1020,7 +1020,7 @@ def test_random_output_keeps_link_table_pointers_and_colour_ram_consistent(autod
     mem[0x0292] = autodn
     choices = ([0x0D] * 3 + [0x11, 0x91, 0x1D, 0x9D] * 4 + [0x14, 0x94] * 4 + [0x22, 0x12, 0x92]
                + [0x05, 0x1C, 0x9A, 0x8D, 0x13, 0x0E, 0x8E])
-    for step in range(4000):
+    for step in range(2500):
         if rng.random() < 0.6:
             code = rng.choice([rng.randrange(0x20, 0x80), rng.randrange(0xA0, 0x100)])
         elif rng.random() < 0.002:
