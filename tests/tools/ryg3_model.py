@@ -1,0 +1,324 @@
+"""Python model of ryg3's search, move for move what the 6502 engine does.
+
+The 6502 engine (asm/ryg3/) is tested against this model: given the same
+position, Zobrist keys and level, both must choose the same move.  The
+model is also where the evaluation was tuned against the oracle.
+
+Layout mirrors the engine (see asm/ryg3/globals.oph):
+* `board`: 64 bytes, A1 = 0 .. H8 = 63, EMPTY / MOUSE / CAT;
+* `mouse_sq`, `cat_sq[4]`: piece list (cat slots keep their cat all game);
+* `MOUSE_MOVES[sq*4+dir]`, `CAT_MOVES[sq*2+dir]`: destinations, $FF off board;
+  directions SW = 0, SE = 1, NE = 2, NW = 3 (cats: SW, SE only);
+* one move list `move_start`/`move_dest` for the whole search, the moves of
+  ply p at first_move[p] .. first_move[p+1]-1;
+* Zobrist key: three bytes (lo, hi, lock) XORed per piece and square; the
+  hash tables (one per side, HASH_SIZE entries of start, dest, lock) keep the
+  best move found; the entry index is lo + 256*(hi & HASH_HI_MASK).
+
+Values are unsigned bytes from the side to move (negamax): the other side's
+view is 255 - v (EOR #$FF on the 6502).  The static evaluation is made from
+the mouse's view ($80 neutral, higher good for the mouse) and flipped when
+the cats are to move.  A side with no legal move (or the cats when the mouse
+stands on rank 8) has lost: LOSS + ply, so the winner prefers short wins.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+EMPTY, MOUSE, CAT = 0, 1, 2
+SIDE_MOUSE, SIDE_CATS = 0, 1
+NO_SQUARE = 0xFF
+MAX_PLY = 32
+INFINITY = 0xFF
+
+# --- evaluation weights (mouse's view, $80 neutral) --------------------------
+# The evaluation measures how far the mouse is from getting free: the length
+# of its shortest walk (cats standing still) to a square level with or behind
+# the rear cat; from there no cat can ever stop it.  Spread-out cats (rear
+# rank - front rank) leave holes.  A mouse that cannot get free at all is
+# valued by the size of its cage and its rank.  Tuned against the oracle.
+NEUTRAL = 0x80
+LOSS = 0x00                      # side to move has lost at ply 0; + ply
+DIST_CAP = 10
+FREE_BY_DISTANCE = (0xB8, 0xB0, 0xA8, 0x98, 0x94, 0x90, 0x8C, 0x88, 0x84, 0x80, 0x7C)
+SPREAD_PENALTY = (0x00, 0x00, 0x08, 0x10, 0x14, 0x18, 0x18, 0x18)   # added: helps the mouse
+CAGED_BASE = 0x40                # + squares in the cage + mouse rank
+
+HASH_SIZE = 1024
+HASH_HI_MASK = 0x03
+
+
+def _build_tables():
+    steps = ((-1, -1), (-1, +1), (+1, +1), (+1, -1))   # SW SE NE NW as (rank, file)
+    mouse = [NO_SQUARE] * 256
+    cat = [NO_SQUARE] * 128
+    for sq in range(64):
+        r, f = divmod(sq, 8)
+        if (r + f) % 2:
+            continue
+        for d, (dr, df) in enumerate(steps):
+            rr, ff = r + dr, f + df
+            if 0 <= rr < 8 and 0 <= ff < 8:
+                mouse[sq * 4 + d] = rr * 8 + ff
+                if d < 2:
+                    cat[sq * 2 + d] = rr * 8 + ff
+    return mouse, cat
+
+
+MOUSE_MOVES, CAT_MOVES = _build_tables()
+START_MOUSE = 4
+START_CATS = (57, 59, 61, 63)
+
+
+def python_zobrist(seed: int = 1):
+    """Zobrist keys from a Python RNG, for use without a C64 (tests of the model)."""
+    import random
+    rng = random.Random(seed)
+    return [[[rng.randrange(256) for _ in range(64)] for _ in range(3)] for _ in range(2)]
+
+
+@dataclass
+class SearchResult:
+    move: tuple[int, int] | None   # (start, dest)
+    value: int                     # from the side to move, 0..255
+    depth: int                     # last completed iteration
+    nodes: int
+    pv: list = field(default_factory=list)
+
+
+class Model:
+    """ryg3's engine state and search.
+
+    zobrist[piece][part][square]: piece 0 mouse, 1 cat; part 0 lo, 1 hi, 2 lock.
+    """
+
+    def __init__(self, mouse=START_MOUSE, cats=START_CATS, side=SIDE_MOUSE, zobrist=None):
+        self.zobrist = zobrist or python_zobrist()
+        self.set_position(mouse, cats, side)
+        self.clear_hash()
+
+    # --- position ------------------------------------------------------------
+    def set_position(self, mouse, cats, side):
+        self.board = [EMPTY] * 64
+        self.mouse_sq = mouse
+        self.cat_sq = list(cats)
+        self.board[mouse] = MOUSE
+        for c in self.cat_sq:
+            self.board[c] = CAT
+        self.side = side
+        self.ply = 0
+        self.first_move = [0] * (MAX_PLY + 1)
+        self.move_start = []
+        self.move_dest = []
+        self.history = []
+        self.key = [0, 0, 0]
+        for part in range(3):
+            k = self.zobrist[0][part][mouse]
+            for c in self.cat_sq:
+                k ^= self.zobrist[1][part][c]
+            self.key[part] = k
+
+    def clear_hash(self):
+        self.hash_tables = [[(0, 0, 0)] * HASH_SIZE for _ in range(2)]
+        self.collisions = 0
+
+    # --- move generation -----------------------------------------------------
+    def gen(self):
+        """Moves of the side to move into the list at first_move[ply]."""
+        start = self.first_move[self.ply]
+        del self.move_start[start:]
+        del self.move_dest[start:]
+        board = self.board
+        if self.side == SIDE_MOUSE:
+            m = self.mouse_sq
+            for d in range(4):
+                t = MOUSE_MOVES[m * 4 + d]
+                if t != NO_SQUARE and board[t] == EMPTY:
+                    self.move_start.append(m)
+                    self.move_dest.append(t)
+        else:
+            for c in self.cat_sq:
+                for d in range(2):
+                    t = CAT_MOVES[c * 2 + d]
+                    if t != NO_SQUARE and board[t] == EMPTY:
+                        self.move_start.append(c)
+                        self.move_dest.append(t)
+        self.first_move[self.ply + 1] = len(self.move_start)
+
+    def make(self, i):
+        """Play move i of the list; the side to move changes, ply + 1."""
+        a, b = self.move_start[i], self.move_dest[i]
+        piece = self.board[a]
+        self.board[a] = EMPTY
+        self.board[b] = piece
+        z = self.zobrist[0 if piece == MOUSE else 1]
+        for part in range(3):
+            self.key[part] ^= z[part][a] ^ z[part][b]
+        if piece == MOUSE:
+            self.mouse_sq = b
+            slot = -1
+        else:
+            slot = self.cat_sq.index(a)
+            self.cat_sq[slot] = b
+        self.history.append((a, b, slot))
+        self.side ^= 1
+        self.ply += 1
+
+    def unmake(self):
+        a, b, slot = self.history.pop()
+        self.ply -= 1
+        self.side ^= 1
+        piece = self.board[b]
+        self.board[b] = EMPTY
+        self.board[a] = piece
+        z = self.zobrist[0 if piece == MOUSE else 1]
+        for part in range(3):
+            self.key[part] ^= z[part][a] ^ z[part][b]
+        if slot < 0:
+            self.mouse_sq = a
+        else:
+            self.cat_sq[slot] = a
+
+    # --- evaluation ------------------------------------------------------------
+    def distance_to_freedom(self):
+        """(distance, squares visited): breadth-first walk of the mouse over
+        empty squares, cats standing still, until a square whose rank is at
+        least the rear cat's; distance None when there is none (caged)."""
+        board = self.board
+        free_from = max(self.cat_sq) >> 3 << 3          # first square of the rear cat's rank
+        if self.mouse_sq >= free_from:
+            return 0, 1
+        seen = {self.mouse_sq}
+        level = [self.mouse_sq]
+        dist = 0
+        while level:
+            dist += 1
+            nxt = []
+            for s in level:
+                for d in range(4):
+                    t = MOUSE_MOVES[s * 4 + d]
+                    if t != NO_SQUARE and board[t] == EMPTY and t not in seen:
+                        if t >= free_from:
+                            return dist, len(seen) + 1
+                        seen.add(t)
+                        nxt.append(t)
+            level = nxt
+        return None, len(seen)
+
+    def evaluate(self):
+        """Static value from the mouse's view ($80 neutral)."""
+        dist, count = self.distance_to_freedom()
+        if dist is None:
+            return CAGED_BASE + count + (self.mouse_sq >> 3)
+        ranks = [c >> 3 for c in self.cat_sq]
+        return FREE_BY_DISTANCE[min(dist, DIST_CAP)] + SPREAD_PENALTY[max(ranks) - min(ranks)]
+
+    def terminal(self):
+        """True when the side to move has lost (the game is over)."""
+        if self.side == SIDE_CATS:
+            return self.mouse_sq >= 56 or self.first_move[self.ply + 1] == self.first_move[self.ply]
+        return self.first_move[self.ply + 1] == self.first_move[self.ply]
+
+    # --- hash ------------------------------------------------------------------
+    def hash_index(self):
+        return self.key[0] | ((self.key[1] & HASH_HI_MASK) << 8)
+
+    def probe(self):
+        """Index in the move list of the stored best move, or -1."""
+        start, dest, lock = self.hash_tables[self.side][self.hash_index()]
+        if start == dest:        # empty entry
+            return -1
+        if lock != self.key[2]:
+            self.collisions += 1
+            return -1
+        for i in range(self.first_move[self.ply], self.first_move[self.ply + 1]):
+            if self.move_start[i] == start and self.move_dest[i] == dest:
+                return i
+        return -1
+
+    def store(self, i):
+        self.hash_tables[self.side][self.hash_index()] = (
+            self.move_start[i], self.move_dest[i], self.key[2])
+
+    # --- search ----------------------------------------------------------------
+    def search(self, depth, alpha, beta):
+        """Negamax alpha-beta (fail-hard): value of the position for the side to move."""
+        self.nodes += 1
+        self.gen()
+        lo, hi = self.first_move[self.ply], self.first_move[self.ply + 1]
+        if (self.side == SIDE_CATS and self.mouse_sq >= 56) or lo == hi:
+            return LOSS + self.ply
+        if depth == 0:
+            e = self.evaluate()
+            return e if self.side == SIDE_MOUSE else 0xFF - e
+        h = self.probe()
+        if h > lo:                                  # hash move first
+            self.move_start[lo], self.move_start[h] = self.move_start[h], self.move_start[lo]
+            self.move_dest[lo], self.move_dest[h] = self.move_dest[h], self.move_dest[lo]
+        best = lo
+        for i in range(lo, hi):
+            self.make(i)
+            v = 0xFF - self.search(depth - 1, 0xFF - beta, 0xFF - alpha)
+            self.unmake()
+            if v > alpha:
+                alpha = v
+                best = i
+                if alpha >= beta:
+                    break
+        self.store(best)
+        if self.ply == 0:
+            self.root_best = best
+        return alpha
+
+    def think(self, max_depth, node_limit=None):
+        """Iterative deepening from depth 1; stops after max_depth or when the
+        next iteration would start beyond node_limit.  Returns a SearchResult."""
+        self.nodes = 0
+        self.ply = 0
+        result = SearchResult(None, 0, 0, 0)
+        for depth in range(1, max_depth + 1):
+            if node_limit is not None and depth > 1 and self.nodes >= node_limit:
+                break
+            v = self.search(depth, 0, 0xFF)
+            lo, hi = self.first_move[0], self.first_move[1]
+            if lo == hi:
+                return SearchResult(None, v, depth, self.nodes)
+            b = self.root_best
+            result = SearchResult((self.move_start[b], self.move_dest[b]), v, depth, self.nodes)
+        result.nodes = self.nodes
+        return result
+
+
+def ophis_tables() -> str:
+    """Source of asm/ryg3/tables.oph (move tables and evaluation weights)."""
+    def rows(values, per=16):
+        return "\n".join("        .byte " + ", ".join("$%02X" % v for v in values[i:i + per])
+                         for i in range(0, len(values), per))
+    return f"""; tables.oph -- ryg3: move tables and evaluation weights.
+; GENERATED by `python -m tests.tools.ryg3_model --tables > asm/ryg3/tables.oph`
+; from tests/tools/ryg3_model.py (the Python model the engine is tested
+; against).  DO NOT EDIT: change the model and regenerate.
+
+; mouse_moves[square*4 + direction]: destination, $FF off the board.
+; Directions SW = 0, SE = 1, NE = 2, NW = 3; only dark squares are filled.
+mouse_moves:
+{rows(MOUSE_MOVES)}
+
+; cat_moves[square*2 + direction]: destination (SW, SE), $FF off the board.
+cat_moves:
+{rows(CAT_MOVES)}
+
+; Evaluation, mouse's view: value by the mouse's distance to freedom
+; (0..DIST_CAP), and what spread-out cats add (rear rank - front rank).
+free_by_distance:
+{rows(list(FREE_BY_DISTANCE))}
+spread_penalty:
+{rows(list(SPREAD_PENALTY))}
+"""
+
+
+if __name__ == "__main__":
+    import sys
+    if "--tables" in sys.argv:
+        sys.stdout.write(ophis_tables())
