@@ -44,6 +44,10 @@ class C64Memory:
         self.ddr = 0x2F           # $00 after IOINIT
         self.port = 0x37          # $01 output latch after IOINIT
         self.bank_listeners = []  # called with no argument after a bank change
+        # Translated-code watch (c64.fastcpu): a non-zero byte here marks RAM that a
+        # translated block was made from; writing it calls code_written(addr).
+        self.code_map = bytearray(0x10000)
+        self.code_written = None
         self._read_src = [self.ram] * 256   # per page: a 64 KB buffer, or None for I/O
         self._write_io = [False] * 256      # per page: True if writes go to the chips
         self.rebank()
@@ -95,6 +99,8 @@ class C64Memory:
             self.io.write(addr, value)
             return
         self.ram[addr] = value
+        if self.code_map[addr]:
+            self.code_written(addr)
         if addr < 2:
             if addr == 1:
                 self.port = value

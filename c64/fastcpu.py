@@ -1,0 +1,978 @@
+"""A fast 6510 core: straight-line 6502 code translated into cached Python functions.
+
+FastCPU behaves like c64.cpu.CPU (py65 stepping plus our opcode table):
+same registers, flags, memory accesses, cycle counts and trap calls.  What
+differs is how: instead of decoding one instruction at a time, it turns a
+run of instructions (a *block*) into Python source once, compiles it, and
+calls the compiled function every time the program gets there again.
+
+How a block works
+* The registers live in closure cells shared by every block of one CPU, so
+  a block reads and writes them as fast as local variables.  The flags are
+  kept apart (fn: bit 7 is N, fz: zero means Z, fc: carry 0/1, fv: 0 or
+  $40, fp: the D, I, B and unused bits) and only the flags some later
+  instruction (or the block's exit) can see are computed.
+* A block ends at a jump, JSR, RTS, RTI, after at most MAX_INSNS
+  instructions, or before anything it does not translate (undocumented
+  opcodes, BRK, the trap opcode, code in zero page/stack/I/O); those run
+  through CPU.step.  A conditional branch leaves the block when taken; a
+  branch back to the block's start becomes a loop that still gives the
+  run loop control back once the cycle limit is reached.
+* Each block is compiled for one memory configuration (which of BASIC,
+  KERNAL, I/O and character ROM are visible), so RAM, ROM and I/O accesses
+  are decided at translation time; addresses only known at run time are
+  checked against the configuration's RAM range.
+* Writing a byte a block was translated from invalidates that block (the
+  per-byte map `code_map` is checked on every RAM store outside zero page
+  and stack, which never hold translated code).  A block that rewrites its
+  own later bytes stops right after the store.  A block rewritten over and
+  over is interpreted instead.  Writes made behind the CPU's back (a loader
+  or a test writing the RAM bytearray) are caught by comparing the code
+  pages with a snapshot when run() starts and after every trap.
+* Timing: the block's cycle count is added at its exits (page-crossing and
+  branch extras as py65 counts them), so at block boundaries the cycle
+  counter is exactly py65's.  run(limit) returns at the first block
+  boundary at or after the limit, or after a trap asked the CPU to stop.
+
+FastCPU works over a C64Memory (banking, I/O, processor port) or over a
+plain 64 KB list/bytearray (all RAM), as py65's own tests use.
+"""
+
+import types
+
+from py65.devices.mpu6502 import MPU
+
+from c64.cpu import CPU
+
+# Closure cells shared by the blocks of one CPU.
+CELL_NAMES = ("a", "x", "y", "sp", "pc", "cyc", "fn", "fz", "fc", "fv", "fp",
+              "lim", "tbl", "ram", "rom", "mem", "cm", "inv")
+MAX_INSNS = 48
+# A block invalidated this many times by the program's own stores is interpreted from then on.
+REWRITE_LIMIT = 6
+
+N, Z, C, V = 1, 2, 4, 8
+ALL_FLAGS = N | Z | C | V
+
+_BRANCHES = {"BPL": "not fn & 128", "BMI": "fn & 128", "BVC": "not fv", "BVS": "fv",
+             "BCC": "not fc", "BCS": "fc", "BNE": "fz", "BEQ": "not fz"}
+_LOADS = {"LDA": "a", "LDX": "x", "LDY": "y"}
+_STORES = {"STA": "a", "STX": "x", "STY": "y"}
+_TRANSFERS = {"TAX": ("x", "a"), "TAY": ("y", "a"), "TXA": ("a", "x"), "TYA": ("a", "y"),
+              "TSX": ("x", "sp")}
+_INCDEC_REG = {"INX": ("x", "+"), "INY": ("y", "+"), "DEX": ("x", "-"), "DEY": ("y", "-")}
+_LOGIC = {"ORA": "|", "AND": "&", "EOR": "^"}
+_COMPARES = {"CMP": "a", "CPX": "x", "CPY": "y"}
+_RMW = ("ASL", "LSR", "ROL", "ROR", "INC", "DEC")
+_FLAG_OPS = {"CLC": "fc = 0", "SEC": "fc = 1", "CLV": "fv = 0", "CLI": "fp &= 251",
+             "SEI": "fp |= 4", "CLD": "fp &= 247", "SED": "fp |= 8"}
+_OPERAND_BYTES = {"imp": 0, "acc": 0, "imm": 1, "zpg": 1, "zpx": 1, "zpy": 1, "rel": 1,
+                  "inx": 1, "iny": 1, "abs": 2, "abx": 2, "aby": 2, "ind": 2}
+
+
+def _documented_opcodes():
+    """opcode -> (name, mode) for the NMOS opcodes py65 implements (plus $EB SBC)."""
+    table = {}
+    for op in range(256):
+        function = CPU.instruct[op]
+        if function is MPU.instruct[op] and function is not MPU.inst_not_implemented:
+            table[op] = MPU.disassemble[op]
+    if CPU.instruct[0xEB] is MPU.instruct[0xE9]:
+        table[0xEB] = ("SBC", "imm")
+    return table
+
+
+OPCODES = _documented_opcodes()
+
+
+# -- flag effects (read, written) for liveness ------------------------------------------
+def _flag_effect(name):
+    if name in ("ADC", "SBC"):
+        return C, ALL_FLAGS
+    if name in ("ROL", "ROR"):
+        return C, N | Z | C
+    if name in ("ASL", "LSR") or name in _COMPARES:
+        return 0, N | Z | C
+    if name == "BIT":
+        return 0, N | Z | V
+    if name in ("CLC", "SEC"):
+        return 0, C
+    if name == "CLV":
+        return 0, V
+    if name in ("PLP", "RTI"):
+        return 0, ALL_FLAGS
+    if name in ("PHP", "BRK"):
+        return ALL_FLAGS, 0
+    if name in _BRANCHES:
+        return {"BPL": N, "BMI": N, "BVC": V, "BVS": V, "BCC": C, "BCS": C,
+                "BNE": Z, "BEQ": Z}[name], 0
+    if (name in _LOADS or name in _TRANSFERS or name in _INCDEC_REG or name in _LOGIC
+            or name in ("INC", "DEC", "PLA")):
+        return 0, N | Z
+    return 0, 0
+
+
+# -- decimal mode, exactly as py65 computes it ----------------------------------------------
+def _adc_decimal(a, data, carry):
+    """py65's decimal ADC: returns (a, fn, fz, fc, fv)."""
+    halfcarry = decimalcarry = adjust0 = adjust1 = 0
+    nibble0 = (data & 0xF) + (a & 0xF) + carry
+    if nibble0 > 9:
+        adjust0 = 6
+        halfcarry = 1
+    nibble1 = ((data >> 4) & 0xF) + ((a >> 4) & 0xF) + halfcarry
+    if nibble1 > 9:
+        adjust1 = 6
+        decimalcarry = 1
+    nibble0 &= 0xF
+    nibble1 &= 0xF
+    aluresult = (nibble1 << 4) + nibble0
+    nibble0 = (nibble0 + adjust0) & 0xF
+    nibble1 = (nibble1 + adjust1) & 0xF
+    overflow = 0x40 if (~(a ^ data) & (a ^ aluresult)) & 0x80 else 0
+    return (nibble1 << 4) + nibble0, aluresult, aluresult, decimalcarry, overflow
+
+
+def _sbc_decimal(a, data, carry):
+    """py65's decimal SBC: returns (a, fn, fz, fc, fv)."""
+    halfcarry = 1
+    adjust0 = adjust1 = 0
+    nibble0 = (a & 0xF) + (~data & 0xF) + carry
+    if nibble0 <= 0xF:
+        halfcarry = 0
+        adjust0 = 10
+    nibble1 = ((a >> 4) & 0xF) + ((~data >> 4) & 0xF) + halfcarry
+    if nibble1 <= 0xF:
+        adjust1 = 10 << 4
+    aluresult = a + (~data & 0xFF) + carry
+    decimalcarry = 1 if aluresult > 0xFF else 0
+    aluresult &= 0xFF
+    nibble0 = (aluresult + adjust0) & 0xF
+    nibble1 = ((aluresult + adjust1) >> 4) & 0xF
+    overflow = 0x40 if ((a ^ data) & (a ^ aluresult)) & 0x80 else 0
+    return (nibble1 << 4) + nibble0, aluresult, aluresult, decimalcarry, overflow
+
+
+_GLOBALS = {"adcd": _adc_decimal, "sbcd": _sbc_decimal, "__builtins__": __builtins__}
+_CODE_CACHE = {}
+
+
+def _compile(body, nonlocals):
+    """Compile a block body into a code object with free variables from CELL_NAMES (cached by text)."""
+    key = (body, nonlocals)
+    code = _CODE_CACHE.get(key)
+    if code is None:
+        head = "def _outer():\n    %s = None\n    def blk():\n" % " = ".join(CELL_NAMES)
+        if nonlocals:
+            head += "        nonlocal %s\n" % ", ".join(nonlocals)
+        source = head + body + "    return blk\n"
+        module = compile(source, "<6502 block>", "exec")
+        outer = next(c for c in module.co_consts if isinstance(c, types.CodeType))
+        code = next(c for c in outer.co_consts if isinstance(c, types.CodeType))
+        _CODE_CACHE[key] = code
+    return code
+
+
+_LOOP_CODE = _compile("        while cyc < lim:\n            tbl[pc]()\n", ())
+
+
+class _Insn:
+    __slots__ = ("addr", "op", "name", "mode", "operand", "length", "next", "cycles", "extra")
+
+    def __init__(self, addr, op, name, mode, operand, length, cycles, extra):
+        self.addr, self.op, self.name, self.mode = addr, op, name, mode
+        self.operand, self.length, self.cycles, self.extra = operand, length, cycles, extra
+        self.next = (addr + length) & 0xFFFF
+
+
+class _MemoryView:
+    """What the translator knows about memory under one configuration."""
+
+    def __init__(self, cpu):
+        memory = cpu.memory
+        self.c64 = cpu._c64
+        if self.c64:
+            ram, rom = memory.ram, memory.rom
+            self.read_kind = ["ram" if s is ram else "rom" if s is rom else "io"
+                              for s in memory._read_src]
+            self.write_kind = ["io" if w else "ram" for w in memory._write_io]
+            self.sources = list(memory._read_src)
+        else:
+            self.read_kind = ["ram"] * 256
+            self.write_kind = ["ram"] * 256
+            self.sources = [memory] * 256
+        self.read_top = self._top(self.read_kind)     # reads of 2..read_top-1 are plain RAM
+        self.write_top = self._top(self.write_kind)
+
+    @staticmethod
+    def _top(kinds):
+        page = 0
+        while page < 256 and kinds[page] == "ram":
+            page += 1
+        return page << 8
+
+    def range_kind(self, kinds, lo, hi):
+        """'ram', 'rom' or 'mem' (mixed, I/O or port) for every address of lo..hi (hi may pass $FFFF)."""
+        if self.c64 and (lo <= 1 or hi >= 0x10001):
+            return "mem"
+        found = set()
+        for page in range(lo >> 8, (hi >> 8) + 1):
+            found.add(kinds[page & 0xFF])
+        if len(found) == 1:
+            kind = found.pop()
+            return kind if kind in ("ram", "rom") else "mem"
+        return "mem"
+
+
+class _BlockBuilder:
+    """Generates the Python source of one block."""
+
+    def __init__(self, cpu, view, insns, single):
+        self.cpu, self.view, self.insns, self.single = cpu, view, insns, single
+        self.c64 = view.c64
+        self.lines = []
+        self.depth = 2
+        self.assigned = set()
+        self.static = 0          # cycles of the instructions emitted so far (this pass through the block)
+        self.start = insns[0].addr
+        self.end = insns[-1].addr + insns[-1].length
+        self.loop = False
+
+    # -- output helpers ----------------------------------------------------------------
+    def emit(self, line):
+        self.lines.append("    " * self.depth + line)
+
+    def set(self, *names):
+        self.assigned.update(names)
+
+    def exit_lines(self, cycles, pc_expr):
+        if cycles:
+            self.emit("cyc += %d" % cycles)
+            self.set("cyc")
+        self.emit("pc = %s" % pc_expr)
+        self.set("pc")
+        self.emit("return")
+
+    def nz(self, value, live):
+        if live & N and live & Z:
+            self.emit("fn = fz = %s" % value)
+            self.set("fn", "fz")
+        elif live & N:
+            self.emit("fn = %s" % value)
+            self.set("fn")
+        elif live & Z:
+            self.emit("fz = %s" % value)
+            self.set("fz")
+
+    # -- memory ---------------------------------------------------------------------------
+    def read_const(self, addr):
+        addr &= 0xFFFF
+        if self.c64 and addr < 2:
+            return "mem[%d]" % addr
+        kind = self.view.read_kind[addr >> 8]
+        return "%s[%d]" % ("mem" if kind == "io" else kind, addr)
+
+    def read_zp_dynamic(self, var):
+        return "(ram[%s] if %s > 1 else mem[%s])" % (var, var, var) if self.c64 else "ram[%s]" % var
+
+    def read_any(self, var):
+        if not self.c64:
+            return "ram[%s]" % var
+        return "(ram[%s] if 1 < %s < %d else mem[%s])" % (var, var, self.view.read_top, var)
+
+    def address(self, insn, register):
+        """Emit code for the effective address of an indexed/indirect operand.
+
+        Returns (expression or variable, lo, hi): the possible address range, or None for any.
+        """
+        mode, operand = insn.mode, insn.operand
+        if mode in ("zpx", "zpy"):
+            self.emit("e = (%d + %s) & 255" % (operand, register))
+            return "e", 0, 255
+        if mode in ("abx", "aby"):
+            if insn.extra and operand & 0xFF:
+                self.emit("if %s > %d:" % (register, 0xFF - (operand & 0xFF)))
+                self.emit("    cyc += 1")
+                self.set("cyc")
+            if operand + 255 > 0xFFFF:
+                self.emit("e = (%d + %s) & 65535" % (operand, register))
+                return "e", operand, operand + 255
+            return "%d + %s" % (operand, register), operand, operand + 255
+        if mode == "iny":
+            lo = self.read_const(operand)
+            hi = self.read_const((operand + 1) & 0xFF)
+            self.emit("t = %s + y" % lo)
+            self.emit("e = ((%s << 8) + t) & 65535" % hi)
+            if insn.extra:
+                self.emit("if t > 255:")
+                self.emit("    cyc += 1")
+                self.set("cyc")
+            return "e", None, None
+        if mode == "inx":
+            self.emit("t = (%d + x) & 255" % operand)
+            self.emit("if 1 < t < 255:")
+            self.emit("    e = ram[t] | (ram[t + 1] << 8)")
+            self.emit("else:")
+            self.emit("    e = mem[t] | (mem[(t + 1) & 255] << 8)")
+            return "e", None, None
+        raise AssertionError(mode)
+
+    def load(self, insn):
+        """Emit code reading the operand of a read instruction; returns the value expression."""
+        mode, operand = insn.mode, insn.operand
+        if mode == "imm":
+            return str(operand)
+        if mode in ("zpg", "abs"):
+            return self.read_const(operand)
+        register = "y" if mode in ("zpy", "aby", "iny") else "x"
+        where, lo, hi = self.address(insn, register)
+        if mode in ("zpx", "zpy"):
+            return self.read_zp_dynamic(where)
+        if lo is None:
+            return self.read_any(where)
+        kind = self.view.range_kind(self.view.read_kind, lo, hi)
+        if kind == "mem" and where != "e":
+            self.emit("e = %s" % where)
+            where = "e"
+        return "%s[%s]" % (kind, where)
+
+    def store(self, insn, index, value):
+        """Emit a store of `value` (an expression without side effects) to the operand."""
+        mode, operand = insn.mode, insn.operand
+        if mode in ("zpg", "abs"):
+            self.store_const(operand, value)
+            return
+        register = "y" if mode in ("zpy", "aby", "iny") else "x"
+        where, lo, hi = self.address(insn, register)
+        self.store_dynamic(insn, index, where, lo, hi, value)
+
+    def store_const(self, addr, value):
+        if self.c64 and addr < 2:
+            self.emit("mem[%d] = %s" % (addr, value))      # the block ends here (bank switch)
+            return
+        if self.view.write_kind[addr >> 8] == "io":
+            self.emit("mem[%d] = %s" % (addr, value))
+            return
+        self.emit("ram[%d] = %s" % (addr, value))
+        if addr >= 0x200:
+            self.emit("if cm[%d]:" % addr)
+            self.emit("    inv(%d)" % addr)
+
+    def store_dynamic(self, insn, index, where, lo, hi, value):
+        """Store through a computed address; leaves the block if it rewrote the block's own later bytes."""
+        later = (insn.next, self.end) if insn.next < self.end and insn.next > insn.addr else None
+        hits_later = later is not None and (lo is None or (lo <= later[1] - 1 and hi >= later[0])
+                                            or hi > 0xFFFF)
+        if insn.mode in ("zpx", "zpy"):
+            if self.c64:
+                self.emit("if %s > 1:" % where)
+                self.emit("    ram[%s] = %s" % (where, value))
+                self.emit("else:")
+                self.emit("    mem[%s] = %s" % (where, value))
+                self.depth += 1
+                self.exit_lines(self.static + insn.cycles, str(insn.next))
+                self.depth -= 1
+            else:
+                self.emit("ram[%s] = %s" % (where, value))
+            return
+        kind = "mem" if lo is None else self.view.range_kind(self.view.write_kind, lo, hi)
+        if kind == "ram":
+            self.emit("ram[%s] = %s" % (where, value))
+            self.code_check(insn, where, hits_later)
+            return
+        if where != "e":
+            self.emit("e = %s" % where)
+        if not self.c64:
+            self.emit("ram[e] = %s" % value)
+            self.code_check(insn, "e", hits_later)
+            return
+        self.emit("if 1 < e < %d:" % self.view.write_top)
+        self.depth += 1
+        self.emit("ram[e] = %s" % value)
+        self.code_check(insn, "e", hits_later)
+        self.depth -= 1
+        self.emit("else:")
+        self.depth += 1
+        self.emit("mem[e] = %s" % value)       # C64Memory invalidates code it overwrites itself
+        condition = "e < 2"
+        if hits_later:
+            condition += " or %d <= e < %d" % later
+        self.emit("if %s:" % condition)
+        self.depth += 1
+        self.exit_lines(self.static + insn.cycles, str(insn.next))
+        self.depth -= 2
+
+    def code_check(self, insn, where, hits_later):
+        self.emit("if cm[%s]:" % where)
+        self.depth += 1
+        self.emit("inv(%s)" % where)
+        if hits_later:
+            self.emit("if %d <= %s < %d:" % (insn.next, where, self.end))
+            self.depth += 1
+            self.exit_lines(self.static + insn.cycles, str(insn.next))
+            self.depth -= 1
+        self.depth -= 1
+
+    def may_exit(self, insn):
+        """True if a store of this instruction can leave the block early (all flags must be live)."""
+        name, mode = insn.name, insn.mode
+        if not (name in _STORES or (name in _RMW and mode != "acc")):
+            return False
+        if mode in ("zpx", "zpy"):
+            return self.c64
+        if mode in ("iny", "inx"):
+            return True
+        if mode in ("abx", "aby"):
+            lo, hi = insn.operand, insn.operand + 255
+            if self.c64 and (lo <= 1 or hi > 0xFFFF):
+                return True
+            if self.view.range_kind(self.view.write_kind, lo, hi) != "ram" and self.c64:
+                return True
+            return insn.next < self.end and lo < self.end and hi >= insn.next
+        return False
+
+    # -- the block ----------------------------------------------------------------------------
+    def build(self):
+        insns = self.insns
+        count = len(insns)
+        last = insns[-1]
+        self.loop = (not self.single and last.name in _BRANCHES
+                     and self.branch_target(last) == self.start)
+        # Flag liveness, backwards: everything is live where the block can be left.
+        live_after = [0] * count
+        live = ALL_FLAGS
+        for i in range(count - 1, -1, -1):
+            insn = insns[i]
+            if self.may_exit(insn) or insn.name in _BRANCHES:
+                live = ALL_FLAGS
+            live_after[i] = live
+            reads, writes = _flag_effect(insn.name)
+            live = (live & ~writes) | reads
+        if self.loop:
+            self.emit("while True:")
+            self.depth += 1
+        for i, insn in enumerate(insns):
+            self.instruction(insn, i, live_after[i], i == count - 1)
+        if last.name not in ("JMP", "JSR", "RTS", "RTI", "BRK") and last.name not in _BRANCHES:
+            self.exit_lines(self.static, str(last.next))
+        nonlocals = tuple(sorted(self.assigned))
+        return "\n".join(self.lines) + "\n", nonlocals
+
+    @staticmethod
+    def branch_target(insn):
+        offset = insn.operand
+        base = insn.addr + 2
+        target = base - (offset ^ 0xFF) - 1 if offset & 0x80 else base + offset
+        return target & 0xFFFF
+
+    def instruction(self, insn, index, live, is_last):
+        name, mode = insn.name, insn.mode
+        cycles = insn.cycles
+        if name in _BRANCHES:
+            self.branch(insn, is_last)
+            return
+        if name in _LOADS:
+            register = _LOADS[name]
+            self.emit("%s = %s" % (register, self.load(insn)))
+            self.set(register)
+            self.nz(register, live)
+        elif name in _STORES:
+            self.store(insn, index, _STORES[name])
+        elif name in _TRANSFERS:
+            dest, src = _TRANSFERS[name]
+            self.emit("%s = %s" % (dest, src))
+            self.set(dest)
+            self.nz(dest, live)
+        elif name == "TXS":
+            self.emit("sp = x")
+            self.set("sp")
+        elif name in _INCDEC_REG:
+            register, sign = _INCDEC_REG[name]
+            self.emit("%s = (%s %s 1) & 255" % (register, register, sign))
+            self.set(register)
+            self.nz(register, live)
+        elif name in _LOGIC:
+            self.emit("a %s= %s" % (_LOGIC[name], self.load(insn)))
+            self.set("a")
+            self.nz("a", live)
+        elif name in _COMPARES:
+            value = self.load(insn)
+            if live & (N | Z):
+                self.emit("t = %s - %s" % (_COMPARES[name], value))
+                self.nz("t", live)
+                if live & C:
+                    self.emit("fc = t >= 0")
+                    self.set("fc")
+            elif live & C:
+                self.emit("fc = %s >= %s" % (_COMPARES[name], value))
+                self.set("fc")
+            elif mode not in ("imm", "zpg") and "mem" in value:
+                self.emit("t = %s" % value)          # keep the I/O read
+        elif name == "BIT":
+            self.emit("v = %s" % self.load(insn))
+            if live & N:
+                self.emit("fn = v")
+                self.set("fn")
+            if live & V:
+                self.emit("fv = v & 64")
+                self.set("fv")
+            if live & Z:
+                self.emit("fz = a & v")
+                self.set("fz")
+        elif name in ("ADC", "SBC"):
+            self.arith(insn, live)
+        elif name in _RMW:
+            self.rmw(insn, index, live)
+        elif name in _FLAG_OPS:
+            line = _FLAG_OPS[name]
+            self.emit(line)
+            self.set(line.split()[0])
+        elif name == "NOP":
+            pass
+        elif name == "PHA":
+            self.push("a")
+        elif name == "PHP":
+            self.push("(fn & 128) | fv | fp | fc | (0 if fz else 2) | 48")
+        elif name == "PLA":
+            self.emit("sp = (sp + 1) & 255")
+            self.emit("a = ram[256 + sp]")
+            self.set("sp", "a")
+            self.nz("a", live)
+        elif name == "PLP":
+            self.emit("sp = (sp + 1) & 255")
+            self.emit("v = ram[256 + sp]")
+            self.set("sp")
+            self.unpack_p("v")
+        elif name == "JMP":
+            if mode == "abs":
+                target = str(insn.operand)
+            else:
+                ta = insn.operand
+                target = "%s | (%s << 8)" % (self.read_const(ta),
+                                             self.read_const((ta & 0xFF00) | ((ta + 1) & 0xFF)))
+            self.exit_lines(self.static + cycles, target)
+        elif name == "JSR":
+            ret = (insn.addr + 2) & 0xFFFF
+            self.emit("ram[256 + sp] = %d" % (ret >> 8))
+            self.emit("ram[256 + ((sp - 1) & 255)] = %d" % (ret & 0xFF))
+            self.emit("sp = (sp - 2) & 255")
+            self.set("sp")
+            self.exit_lines(self.static + cycles, str(insn.operand))
+        elif name == "RTS":
+            self.emit("t = ram[256 + ((sp + 1) & 255)]")
+            self.emit("sp = (sp + 2) & 255")
+            self.set("sp")
+            self.exit_lines(self.static + cycles, "((ram[256 + sp] << 8) + t + 1) & 65535")
+        elif name == "BRK":
+            ret = (insn.addr + 2) & 0xFFFF
+            self.emit("ram[256 + sp] = %d" % (ret >> 8))
+            self.emit("ram[256 + ((sp - 1) & 255)] = %d" % (ret & 0xFF))
+            self.emit("fp |= 16")
+            self.emit("ram[256 + ((sp - 2) & 255)] = (fn & 128) | fv | fp | fc | (0 if fz else 2) | 48")
+            self.emit("fp |= 4")
+            self.emit("sp = (sp - 3) & 255")
+            self.set("sp", "fp")
+            self.exit_lines(self.static + cycles,
+                            "%s | (%s << 8)" % (self.read_const(0xFFFE), self.read_const(0xFFFF)))
+        elif name == "RTI":
+            self.emit("sp = (sp + 1) & 255")
+            self.emit("v = ram[256 + sp]")
+            self.unpack_p("v")
+            self.emit("t = ram[256 + ((sp + 1) & 255)]")
+            self.emit("sp = (sp + 2) & 255")
+            self.set("sp")
+            self.exit_lines(self.static + cycles, "(ram[256 + sp] << 8) + t")
+        else:
+            raise AssertionError("untranslated instruction " + name)
+        self.static += cycles
+
+    def unpack_p(self, value):
+        self.emit("fn = %s" % value)
+        self.emit("fv = %s & 64" % value)
+        self.emit("fz = (%s & 2) ^ 2" % value)
+        self.emit("fc = %s & 1" % value)
+        self.emit("fp = (%s & 60) | 48" % value)
+        self.set("fn", "fv", "fz", "fc", "fp")
+
+    def push(self, value):
+        self.emit("ram[256 + sp] = %s" % value)
+        self.emit("sp = (sp - 1) & 255")
+        self.set("sp")
+
+    def branch(self, insn, is_last):
+        target = self.branch_target(insn)
+        after = (insn.addr + 2) & 0xFFFF
+        base = insn.addr + 2
+        raw = base - (insn.operand ^ 0xFF) - 1 if insn.operand & 0x80 else base + insn.operand
+        taken = self.static + insn.cycles + 1 + (1 if (base & 0xFF00) != (raw & 0xFF00) else 0)
+        condition = _BRANCHES[insn.name]
+        self.emit("if %s:" % condition)
+        self.depth += 1
+        if self.loop and is_last:
+            self.emit("cyc += %d" % taken)
+            self.set("cyc")
+            self.emit("if cyc >= lim:")
+            self.emit("    pc = %d" % target)
+            self.emit("    return")
+            self.set("pc")
+            self.emit("continue")
+        else:
+            self.exit_lines(taken, str(target))
+        self.depth -= 1
+        self.static += insn.cycles
+        if is_last:
+            self.exit_lines(self.static, str(after))
+
+    def arith(self, insn, live):
+        value = self.load(insn)
+        helper = "adcd" if insn.name == "ADC" else "sbcd"
+        self.emit("v = %s" % value)
+        self.emit("if fp & 8:")
+        self.emit("    a, fn, fz, fc, fv = %s(a, v, fc)" % helper)
+        self.emit("else:")
+        self.depth += 1
+        if insn.name == "ADC":
+            self.emit("t = a + v + fc")
+            if live & V:
+                self.emit("fv = ((~(a ^ v) & (a ^ t)) & 128) >> 1")
+        else:
+            self.emit("t = a + (v ^ 255) + fc")
+            if live & V:
+                self.emit("fv = (((a ^ v) & (a ^ t)) & 128) >> 1")
+        if live & C:
+            self.emit("fc = t >> 8")
+        self.emit("a = t & 255")
+        self.nz("a", live)
+        self.depth -= 1
+        self.set("a", "fn", "fz", "fc", "fv")
+
+    def rmw(self, insn, index, live):
+        name, mode = insn.name, insn.mode
+        if mode == "acc":
+            target = "a"
+        else:
+            if mode in ("zpg", "abs"):
+                where = None
+                self.emit("v = %s" % self.read_const(insn.operand))
+            else:
+                where, lo, hi = self.address(insn, "x")
+                if where != "e":
+                    self.emit("e = %s" % where)
+                    where = "e"
+                if mode == "zpx":
+                    self.emit("v = %s" % self.read_zp_dynamic("e"))
+                    lo, hi = 0, 255
+                else:
+                    kind = self.view.range_kind(self.view.read_kind, lo, hi)
+                    self.emit("v = %s[e]" % kind)
+            target = "v"
+        if name == "ASL":
+            if live & C:
+                self.emit("fc = %s >> 7" % target)
+            self.emit("%s = (%s << 1) & 255" % (target, target))
+        elif name == "LSR":
+            if live & C:
+                self.emit("fc = %s & 1" % target)
+            self.emit("%s >>= 1" % target)
+        elif name == "ROL":
+            self.emit("t = (%s << 1) | fc" % target)
+            if live & C:
+                self.emit("fc = t >> 8")
+            self.emit("%s = t & 255" % target)
+        elif name == "ROR":
+            self.emit("t = %s | (fc << 8)" % target)
+            if live & C:
+                self.emit("fc = %s & 1" % target)
+            self.emit("%s = t >> 1" % target)
+        elif name == "INC":
+            self.emit("v = (v + 1) & 255")
+        else:
+            self.emit("v = (v - 1) & 255")
+        if live & C:
+            self.set("fc")
+        self.set("a") if target == "a" else None
+        self.nz(target, live)
+        if target == "v":
+            if where is None:
+                self.store_const(insn.operand, "v")
+            else:
+                self.store_dynamic(insn, index, where, lo, hi, "v")
+
+
+class FastCPU(CPU):
+    """CPU with the same observable behaviour, running translated blocks."""
+
+    def __init__(self, memory, trap_handler=None, pc=0x0000):
+        self._cells = {name: types.CellType(0) for name in CELL_NAMES}
+        self._bound = None
+        self.translated_steps = 0      # step() calls that ran translated code (for tests)
+        CPU.__init__(self, memory, trap_handler, pc)
+        self._bind(self.memory)
+
+    # -- binding to a memory ---------------------------------------------------------
+    def _bind(self, memory):
+        """Attach to `memory` (C64Memory or a plain 64 KB list/bytearray); drops all translations."""
+        self._bound = memory
+        self._c64 = hasattr(memory, "_read_src")
+        cells = self._cells
+        if self._c64:
+            ram = memory.ram
+            cm = memory.code_map
+            memory.code_written = self._code_written
+            if self._on_bank not in memory.bank_listeners:
+                memory.bank_listeners.append(self._on_bank)
+            cells["rom"].cell_contents = memory.rom
+        else:
+            ram = memory
+            cm = bytearray(0x10000)
+            cells["rom"].cell_contents = memory
+        self._ram = ram
+        self._cm = cm
+        cells["ram"].cell_contents = ram
+        cells["mem"].cell_contents = memory
+        cells["cm"].cell_contents = cm
+        cells["inv"].cell_contents = self._code_written
+        self._tables = {}
+        self._views = {}
+        self._blocks = {}          # key -> (start, end, bytes) of blocks translated from RAM
+        self._covers = {}          # address -> keys of RAM blocks holding it
+        self._page_blocks = {}     # page -> keys of RAM blocks touching it
+        self._page_snap = {}       # page -> its bytes when last checked
+        self._rewrites = {}        # key -> times the program's own stores invalidated it
+        self._loop = types.FunctionType(_LOOP_CODE, _GLOBALS, "run_loop", None,
+                                        tuple(cells[n] for n in _LOOP_CODE.co_freevars))
+        self._on_bank()
+
+    def _config_key(self):
+        return self._bound.visible() if self._c64 else ()
+
+    def _on_bank(self):
+        key = self._config_key()
+        table = self._tables.get(key)
+        if table is None:
+            table = self._tables[key] = [self._miss] * 0x10000
+        self._cells["tbl"].cell_contents = table
+        self._table = table
+        self._key = key
+
+    def _view(self):
+        view = self._views.get(self._key)
+        if view is None:
+            view = self._views[self._key] = _MemoryView(self)
+        return view
+
+    # -- registers between the cells and the attributes ---------------------------------------
+    def _sync_in(self):
+        c = self._cells
+        c["a"].cell_contents = self.a
+        c["x"].cell_contents = self.x
+        c["y"].cell_contents = self.y
+        c["sp"].cell_contents = self.sp
+        c["pc"].cell_contents = self.pc
+        c["cyc"].cell_contents = self.processorCycles
+        p = self.p
+        c["fn"].cell_contents = p & 0x80
+        c["fz"].cell_contents = (p & 2) ^ 2
+        c["fc"].cell_contents = p & 1
+        c["fv"].cell_contents = p & 0x40
+        c["fp"].cell_contents = p & 0x3C
+
+    def _sync_out(self):
+        c = self._cells
+        self.a = c["a"].cell_contents
+        self.x = c["x"].cell_contents
+        self.y = c["y"].cell_contents
+        self.sp = c["sp"].cell_contents
+        self.pc = c["pc"].cell_contents
+        self.processorCycles = c["cyc"].cell_contents
+        self.p = ((c["fn"].cell_contents & 0x80) | c["fv"].cell_contents | c["fp"].cell_contents
+                  | int(c["fc"].cell_contents) | (0 if c["fz"].cell_contents else 2))
+
+    # -- running ---------------------------------------------------------------------------------
+    def run(self, cycle_limit):
+        """Run blocks until processorCycles >= cycle_limit (at a block boundary) or stop() is called."""
+        self.stop_requested = False
+        if self.memory is not self._bound:
+            self._bind(self.memory)
+        elif self._c64 and self._key != self._config_key():
+            self._on_bank()
+        self._verify()
+        self._sync_in()
+        self._cells["lim"].cell_contents = cycle_limit
+        try:
+            self._loop()
+        finally:
+            self._sync_out()
+
+    def stop(self):
+        self.stop_requested = True
+        self._cells["lim"].cell_contents = -1
+
+    def step(self):
+        """Execute one instruction (translated on its own, so py65's tests exercise the translator)."""
+        if self.memory is not self._bound:
+            self._bind(self.memory)
+        elif self._c64 and self._key != self._config_key():
+            self._on_bank()
+        insns = self._decode(self.pc, 1, single=True)
+        if not insns:
+            return CPU.step(self)
+        function = self._function(insns, single=True)
+        self.translated_steps += 1
+        self._sync_in()
+        try:
+            function()
+        finally:
+            self._sync_out()
+        return self
+
+    def _interpret(self):
+        """One instruction through CPU.step (traps, BRK, undocumented opcodes, odd places)."""
+        self._sync_out()
+        try:
+            CPU.step(self)
+        finally:
+            self._sync_in()
+        if self.trap_handler is not None or not self._c64:
+            self._verify()       # the trap (or a plain-list store) may have written code behind our back
+
+    # -- translation -----------------------------------------------------------------------------
+    def _miss(self):
+        pc = self._cells["pc"].cell_contents
+        key = (self._key, pc)
+        insns = None
+        if self._rewrites.get(key, 0) < REWRITE_LIMIT:
+            insns = self._decode(pc, MAX_INSNS, single=False)
+        if insns:
+            function = self._function(insns, single=False)
+            self._register(key, insns)
+        else:
+            function = self._interpret
+        self._table[pc] = function
+        function()
+
+    def _function(self, insns, single):
+        body, nonlocals = _BlockBuilder(self, self._view(), insns, single).build()
+        code = _compile(body, nonlocals)
+        cells = self._cells
+        return types.FunctionType(code, _GLOBALS, "block_%04x" % insns[0].addr, None,
+                                  tuple(cells[n] for n in code.co_freevars))
+
+    def _decode(self, pc, limit, single):
+        """The instructions of the block at pc (empty if the first one is not translated)."""
+        view = self._view()
+        sources = view.sources
+        source = sources[pc >> 8]
+        if source is None or (self._c64 and pc < 2) or (not single and pc < 0x200):
+            return []
+        cycletime = type(self).cycletime
+        extracycles = type(self).extracycles
+        insns = []
+        addr = pc
+        while len(insns) < limit:
+            op = source[addr]
+            entry = OPCODES.get(op)
+            if entry is None:
+                break
+            name, mode = entry
+            length = 1 + _OPERAND_BYTES[mode]
+            last = addr + length - 1
+            if last > 0xFFFF or sources[last >> 8] is not source:
+                break
+            if not single and (last >> 8) < 2:
+                break
+            if length == 2:
+                operand = source[addr + 1]
+            elif length == 3:
+                operand = source[addr + 1] | (source[addr + 2] << 8)
+            else:
+                operand = None
+            insn = _Insn(addr, op, name, mode, operand, length, cycletime[op], extracycles[op])
+            insns.append(insn)
+            if name in ("JMP", "JSR", "RTS", "RTI", "BRK"):
+                break
+            if name in _STORES or (name in _RMW and mode in ("zpg", "abs")):
+                if mode in ("zpg", "abs"):
+                    target = operand
+                    if self._c64 and target < 2:
+                        break                      # the memory configuration changes
+            if name in _BRANCHES and not single:
+                target = _BlockBuilder.branch_target(insn)
+                if target == pc:
+                    break                          # a loop back to the start: the block is the loop body
+            addr = insn.next
+            if addr == 0:
+                break
+        # A store to a constant address inside the block's later bytes: end right after it.
+        for i, insn in enumerate(insns):
+            if (insn.name in _STORES or insn.name in _RMW) and insn.mode in ("zpg", "abs"):
+                if insns[-1].addr + insns[-1].length > insn.operand >= insn.next > insn.addr:
+                    del insns[i + 1:]
+                    break
+        return insns
+
+    def _register(self, key, insns):
+        """Remember which RAM bytes a block came from, so that writing them invalidates it."""
+        start = insns[0].addr
+        end = insns[-1].addr + insns[-1].length
+        view = self._view()
+        if view.read_kind[start >> 8] != "ram":
+            return                                 # ROM does not change
+        ram = self._ram
+        self._blocks[key] = (start, end, ram[start:end])
+        covers, cm = self._covers, self._cm
+        for addr in range(start, end):
+            holders = covers.get(addr)
+            if holders is None:
+                holders = covers[addr] = set()
+                cm[addr] = 1
+            holders.add(key)
+        for page in range(start >> 8, ((end - 1) >> 8) + 1):
+            self._page_blocks.setdefault(page, set()).add(key)
+            if page not in self._page_snap:
+                self._page_snap[page] = ram[page << 8:(page + 1) << 8]
+
+    def _drop(self, key):
+        start, end, _ = self._blocks.pop(key)
+        table = self._tables.get(key[0])
+        if table is not None:
+            table[start] = self._miss
+        covers, cm = self._covers, self._cm
+        for addr in range(start, end):
+            holders = covers.get(addr)
+            if holders is not None:
+                holders.discard(key)
+                if not holders:
+                    del covers[addr]
+                    cm[addr] = 0
+        for page in range(start >> 8, ((end - 1) >> 8) + 1):
+            keys = self._page_blocks.get(page)
+            if keys is not None:
+                keys.discard(key)
+                if not keys:
+                    del self._page_blocks[page]
+                    self._page_snap.pop(page, None)
+
+    def _code_written(self, addr):
+        """A store hit a byte of translated code: forget the blocks holding it."""
+        holders = self._covers.get(addr)
+        if not holders:
+            return
+        rewrites = self._rewrites
+        for key in list(holders):
+            rewrites[key] = rewrites.get(key, 0) + 1
+            self._drop(key)
+
+    def _verify(self):
+        """Drop blocks whose bytes changed without a store the CPU saw (loaders, tests, traps)."""
+        ram = self._ram
+        snaps = self._page_snap
+        for page, snap in list(snaps.items()):
+            current = ram[page << 8:(page + 1) << 8]
+            if current != snap:
+                for key in list(self._page_blocks.get(page, ())):
+                    start, end, code = self._blocks[key]
+                    if ram[start:end] != code:
+                        self._drop(key)
+                if page in snaps:
+                    snaps[page] = current
