@@ -56,7 +56,7 @@ class Pacer:
         Drops frames (moves the schedule on) when more than MAX_LAG is owed.
         """
         now = self.clock() if now is None else now
-        owed = int((now - self.start) / self.frame_seconds) + 1 - self.frames
+        owed = int((now - self.start) / self.frame_seconds + 1e-9) + 1 - self.frames   # 1e-9: float rounding
         max_owed = max(1, int(MAX_LAG / self.frame_seconds))
         if owed > max_owed:
             self.dropped += owed - max_owed

@@ -204,8 +204,15 @@ class Renderer:
             self.surface.put(top + offset, max(0, (cols - len(line)) // 2), line, Style(None, None, False))
 
 
+MIN_LEFT = 20     # columns the left part keeps before the right part gives way
+
+
 def fit_line(left, right, width):
-    """`left` and `right` in exactly `width` columns; right is dropped first, then left is cut."""
-    if len(left) + len(right) + 1 > width:
+    """`left` and `right` in exactly `width` columns.
+
+    When both do not fit, left is cut, down to MIN_LEFT columns; below that
+    right is dropped instead.
+    """
+    if len(left) + len(right) > width and width - len(right) < MIN_LEFT:
         right = ""
     return (left[:width] + " " * width)[:width - len(right)] + right

@@ -17,7 +17,7 @@ WARP = Style(BLACK, YELLOW, True)
 ALERT = Style(WHITE, RED, True)
 
 HELP_HINT = "F11/^K help"
-ERROR_KEYS = "F9 reset  F10 versions  ^Q quit"
+ERROR_KEYS = "F9 reset F10 menu ^Q quit"
 
 StatusInfo = namedtuple("StatusInfo", "speed warp name waiting error question")
 StatusInfo.__new__.__defaults__ = (None, False, "", False, None, None)

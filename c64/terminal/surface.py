@@ -24,11 +24,16 @@ PLAIN = Style(None, None, False)
 
 
 class CursesSurface:
-    """Draws into a curses window (or any object with the same methods, e.g. a test fake)."""
+    """Draws into a curses window (or any object with the same methods, e.g. a test fake).
 
-    def __init__(self, window, colours):
+    colours: colours.CursesColours (style -> attribute); error: the exception the
+    window raises at its edges (curses.error).
+    """
+
+    def __init__(self, window, colours, error=CURSES_ERROR):
         self.window = window
         self.colours = colours
+        self.error = error
 
     def size(self):
         return self.window.getmaxyx()
@@ -43,7 +48,7 @@ class CursesSurface:
         text = text[:cols - x]
         try:
             self.window.addstr(y, x, text, self.colours.attr(style))
-        except CURSES_ERROR:
+        except self.error:
             pass                  # the bottom-right cell: written, but curses reports the cursor overflow
 
     def flush(self):
@@ -117,7 +122,8 @@ class AnsiSurface:
         self.stream.flush()
 
     def close(self):
-        """Leave the terminal's attributes as we found them."""
-        self.stream.write("\x1b[0m")
+        """Write what is pending, then leave the terminal's attributes as we found them."""
+        self.stream.write("".join(self.buffer) + "\x1b[0m")
+        self.buffer = []
         self.stream.flush()
         self._sgr = None

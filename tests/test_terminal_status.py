@@ -1,0 +1,51 @@
+"""The status line: speed as VICE shows it, program name, WAIT, errors and questions."""
+
+from c64.terminal.render import fit_line
+from c64.terminal.status import ALERT, NORMAL, WARP, StatusInfo, speed_text, status_parts
+
+
+def test_speed_is_a_whole_percentage_of_a_real_c64():
+    assert speed_text(100.4, False) == "100%"
+    assert speed_text(99.6, False) == "100%"
+    assert speed_text(57.2, False) == "57%"
+
+
+def test_warp_speed_is_shown_with_the_word_warp():
+    assert speed_text(1850.3, True) == "WARP 1850%"
+
+
+def test_an_unknown_speed_shows_dashes():
+    assert speed_text(None, False) == "--%"
+
+
+def test_the_status_line_shows_speed_name_and_wait():
+    left, right, style = status_parts(StatusInfo(speed=100, name="ryg23", waiting=True))
+    assert left.split() == ["100%", "ryg23", "WAIT"]
+    assert "help" in right
+    assert style == NORMAL
+
+
+def test_wait_is_absent_while_the_program_runs():
+    left, _, _ = status_parts(StatusInfo(speed=100, name="ryg23", waiting=False))
+    assert "WAIT" not in left
+
+
+def test_warp_changes_the_text_and_the_colour():
+    left, _, style = status_parts(StatusInfo(speed=1850, warp=True, name="ryg3"))
+    assert left.split()[:3] == ["WARP", "1850%", "ryg3"]
+    assert style == WARP
+
+
+def test_a_stopped_program_shows_the_reason_and_the_way_out():
+    left, right, style = status_parts(StatusInfo(speed=100, name="x", error="CPU JAM at $C005 (opcode $02)"))
+    assert "CPU JAM at $C005" in left
+    assert "F9" in right and "quit" in right
+    assert style == ALERT
+    line = fit_line(left, right, 48)
+    assert len(line) == 48 and "F9 reset" in line
+
+
+def test_a_question_takes_the_whole_line():
+    left, right, style = status_parts(StatusInfo(speed=100, name="x", question="Quit RYG64? (y/n)"))
+    assert left.strip() == "Quit RYG64? (y/n)" and right == ""
+    assert style == ALERT
