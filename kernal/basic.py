@@ -1,26 +1,131 @@
 """A small BASIC direct mode: what the user meets after a program returns to BASIC.
 
-There is no BASIC ROM, so this is not an interpreter: it prints READY.,
-reads a line with the screen editor (full-screen editing, blinking cursor)
-and understands the commands a user of a game disk needs: RUN, LOAD, SYS,
-NEW, LIST (of a SYS stub).  Anything else answers ?SYNTAX  ERROR, as the
-real machine does for a line it cannot parse.
-"""
+There is no BASIC ROM, so this is not an interpreter.  It prints READY.,
+reads a line with the screen editor (full-screen editing, blinking cursor),
+tokenises it as BASIC V2 does (keywords anywhere, abbreviations such as
+`rU` = RUN with a shifted second letter, `?` = PRINT) and understands what a
+user of a game disk needs:
 
-import re
+    RUN [line]              runs the program in memory: its SYS line starts the machine
+                            code; REM and empty statements are skipped, END/STOP stop;
+                            any other statement is ?SYNTAX  ERROR IN <line>
+    LOAD["name"[,dev[,sa]]] with SEARCHING FOR / LOADING and the KERNAL's errors
+    SYS n                   n = 0-65535, also SYS(n)
+    LIST [a][-[b]]          line numbers and detokenised text (all V2 keywords)
+    NEW, CLR, END, REM      as on the C64
+    10 SYS2064              a line with a number is stored in the program (or deleted)
+
+Anything else answers ?SYNTAX  ERROR.  Screen layout follows the ROM: the
+line input ends with a RETURN (BASIC's crdo), every error message starts
+with another RETURN (so a blank line follows the typed line), KERNAL
+messages start with a RETURN ("\rSEARCHING FOR X", "\rLOADING") and READY.
+is printed as "\r\nREADY.\r\n" (the $0A is ignored by the screen editor).
+A LOAD in direct mode sets the end of the program ($2D/$2E) to the end of
+what was loaded, even with ,8,1 (as the real BASIC does), and relinks lines.
+"""
 
 from kernal.channels import KernalError, WAIT
 
 TXTTAB, VARTAB = 0x2B, 0x2D
 BASIC_START = 0x0801
+BASIC_TOP = 0xA000
 BASIC_MAIN = 0xA480
 MSGFLG = 0x9D
+MAX_LINE = 63999
 
-ERROR_NAMES = {4: "FILE NOT FOUND", 5: "DEVICE NOT PRESENT", 8: "MISSING FILE NAME",
-               9: "ILLEGAL DEVICE NUMBER", 0: "BREAK"}
+# BASIC V2 keywords in token order, $80-$CB.
+KEYWORDS = (
+    "END FOR NEXT DATA INPUT# INPUT DIM READ LET GOTO RUN IF RESTORE GOSUB RETURN REM "
+    "STOP ON WAIT LOAD SAVE VERIFY DEF POKE PRINT# PRINT CONT LIST CLR CMD SYS OPEN "
+    "CLOSE GET NEW TAB( TO FN SPC( THEN NOT STEP + - * / ^ AND OR > = < SGN INT ABS USR "
+    "FRE POS SQR RND LOG EXP COS SIN TAN ATN PEEK LEN STR$ VAL ASC CHR$ LEFT$ RIGHT$ MID$ GO"
+).split()
+TOKEN = {word: 0x80 + i for i, word in enumerate(KEYWORDS)}
+T_END, T_DATA, T_RUN, T_REM, T_STOP = TOKEN["END"], TOKEN["DATA"], TOKEN["RUN"], TOKEN["REM"], TOKEN["STOP"]
+T_LOAD, T_PRINT, T_LIST, T_CLR, T_SYS, T_NEW = (TOKEN["LOAD"], TOKEN["PRINT"], TOKEN["LIST"],
+                                               TOKEN["CLR"], TOKEN["SYS"], TOKEN["NEW"])
+T_MINUS = TOKEN["-"]
+PI = 0xFF
 
-_LOAD = re.compile(r'^LOAD\s*"([^"]*)"?\s*(?:,\s*(\d+)\s*(?:,\s*(\d+))?)?$')
-_SYS = re.compile(r"^SYS\s*(\d+)$")
+ERROR_NAMES = {0: "BREAK", 1: "TOO MANY FILES", 2: "FILE OPEN", 3: "FILE NOT OPEN",
+               4: "FILE NOT FOUND", 5: "DEVICE NOT PRESENT", 6: "NOT INPUT FILE",
+               7: "NOT OUTPUT FILE", 8: "MISSING FILE NAME", 9: "ILLEGAL DEVICE NUMBER"}
+
+
+class BasicError(Exception):
+    """A BASIC error: the name printed between ? and ERROR."""
+
+
+# -- tokenising ------------------------------------------------------------------------------
+def crunch(line):
+    """Tokenise a typed line (PETSCII bytes) the way BASIC V2's CRUNCH does."""
+    out = bytearray()
+    i, n = 0, len(line)
+    quoted = data = False
+    while i < n:
+        c = line[i]
+        if c == 0x22:
+            quoted = not quoted
+        if quoted or c == 0x20 or c >= 0x80 or 0x30 <= c <= 0x3B:
+            if data and c == 0x3A and not quoted:
+                data = False
+            out.append(c)
+            i += 1
+            continue
+        if data:
+            out.append(c)
+            i += 1
+            continue
+        if c == 0x3F:                          # ? = PRINT
+            out.append(T_PRINT)
+            i += 1
+            continue
+        token, length = _keyword_at(line, i)
+        if token is None:
+            out.append(c)
+            i += 1
+            continue
+        out.append(token)
+        i += length
+        if token == T_REM:
+            out += line[i:]
+            break
+        if token == T_DATA:
+            data = True
+    return bytes(out)
+
+
+def _keyword_at(line, i):
+    """(token, characters used) of the keyword starting at line[i], or (None, 0)."""
+    for index, word in enumerate(KEYWORDS):
+        last = len(word) - 1
+        for j, ch in enumerate(word.encode("ascii")):
+            if i + j >= len(line):
+                break
+            got = line[i + j]
+            if got == ch | 0x80 or (j == last and got == ch):
+                return 0x80 + index, j + 1          # whole word, or shifted letter = abbreviation
+            if got != ch:
+                break
+    return None, 0
+
+
+def detokenise(body):
+    """A stored line's bytes (after the line number) as LIST prints them (PETSCII)."""
+    out = bytearray()
+    quoted = False
+    for byte in body:
+        if byte == 0x22:
+            quoted = not quoted
+        if quoted or byte < 0x80:
+            out.append(byte)
+        elif byte == PI:
+            out.append(PI)
+        elif byte - 0x80 < len(KEYWORDS):
+            out += KEYWORDS[byte - 0x80].encode("ascii")
+        else:
+            out += b"{$%02X}" % byte
+    return bytes(out)
 
 
 class Basic:
@@ -30,8 +135,13 @@ class Basic:
         self.line = bytearray()
 
     # -- the program in memory -------------------------------------------------------
+    def start_address(self):
+        start = self.mem[TXTTAB] | (self.mem[TXTTAB + 1] << 8)
+        return start if 0x0200 <= start < BASIC_TOP else BASIC_START
+
     def new(self):
         m = self.mem
+        m[BASIC_START - 1] = 0
         m[BASIC_START], m[BASIC_START + 1] = 0, 0
         m[TXTTAB], m[TXTTAB + 1] = BASIC_START & 0xFF, BASIC_START >> 8
         self.set_program_end(BASIC_START + 2)
@@ -39,29 +149,84 @@ class Basic:
     def set_program_end(self, end):
         self.mem[VARTAB], self.mem[VARTAB + 1] = end & 0xFF, (end >> 8) & 0xFF
 
-    def _program_bytes(self):
-        end = self.mem[VARTAB] | (self.mem[VARTAB + 1] << 8)
-        return bytes(self.mem.ram[BASIC_START:max(BASIC_START, end)])
+    def program_end(self):
+        return self.mem[VARTAB] | (self.mem[VARTAB + 1] << 8)
+
+    def lines(self):
+        """[(address, number, body bytes)] of the program in memory, following the links."""
+        found = []
+        addr = self.start_address()
+        seen = set()
+        while addr + 4 < BASIC_TOP and addr not in seen and len(found) < 10000:
+            seen.add(addr)
+            link = self.mem[addr] | (self.mem[addr + 1] << 8)
+            if self.mem[addr + 1] == 0:
+                break
+            number = self.mem[addr + 2] | (self.mem[addr + 3] << 8)
+            body = bytearray()
+            p = addr + 4
+            while p < BASIC_TOP and self.mem[p] != 0 and len(body) < 255:
+                body.append(self.mem[p])
+                p += 1
+            found.append((addr, number, bytes(body)))
+            if link <= addr:
+                break
+            addr = link
+        return found
+
+    def relink(self):
+        """LNKPRG: recompute every line's link from its terminating zero; returns the program end."""
+        addr = self.start_address()
+        for _ in range(10000):
+            if addr + 4 >= BASIC_TOP or self.mem[addr + 1] == 0:
+                break
+            p = addr + 4
+            while p < BASIC_TOP - 1 and self.mem[p] != 0:
+                p += 1
+            nxt = p + 1
+            self.mem[addr], self.mem[addr + 1] = nxt & 0xFF, nxt >> 8
+            addr = nxt
+        return min(addr + 2, BASIC_TOP)
+
+    def _store_line(self, number, body):
+        """Insert, replace or (empty body) delete a numbered program line."""
+        lines = [(n, b) for _, n, b in self.lines() if n != number]
+        if body:
+            lines.append((number, body))
+            lines.sort(key=lambda item: item[0])
+        start = self.start_address()
+        image = bytearray()
+        for n, b in lines:
+            link = start + len(image) + 4 + len(b) + 1
+            image += bytes((link & 0xFF, link >> 8, n & 0xFF, n >> 8)) + b + b"\x00"
+        image += b"\x00\x00"
+        if start + len(image) >= BASIC_TOP:
+            raise BasicError("OUT OF MEMORY")
+        for offset, byte in enumerate(image):
+            self.mem[start + offset] = byte
+        self.set_program_end(start + len(image))
 
     # -- output --------------------------------------------------------------------------
     def _print(self, text):
         chrout = self.machine.kernal.channels.chrout
         for ch in text:
-            chrout(0x0D if ch == "\n" else ord(ch))
+            chrout(ch if isinstance(ch, int) else ord(ch))
 
     def ready(self, cpu):
         """$A474: print READY. and enter direct mode."""
         self.machine.kernal.channels.clrchn()
         self.mem[MSGFLG] = 0x80
-        self._print("\nREADY.\n")
+        self._print("\rREADY.\r")
         self.line.clear()
         cpu.pc = BASIC_MAIN
         return True
 
-    def _error(self, cpu, name):
-        if self.machine.kernal.editor.get_cursor()[1] != 0:
-            self._print("\n")
-        self._print("?%s  ERROR" % name)
+    def _error(self, cpu, name, line=None):
+        """BASIC's error handler: RETURN, ?NAME  ERROR [IN line], then READY."""
+        self.machine.kernal.channels.clrchn()
+        self._print("\r?%s  ERROR" % name)
+        if line is not None:
+            self._print(" IN %d" % line)
         return self.ready(cpu)
 
     # -- direct mode ---------------------------------------------------------------------
@@ -74,64 +239,200 @@ class Basic:
                 return WAIT
             if byte == 0x0D:
                 break
-            self.line.append(byte)
-        text = bytes(self.line).decode("latin-1").strip()
+            if len(self.line) < 88:
+                self.line.append(byte)
+        typed = bytes(self.line)
         self.line.clear()
-        self._print("\n")
+        self._print("\r")                      # fininl: BASIC ends the input line itself
+        return self.execute(cpu, typed)
+
+    def execute(self, cpu, typed):
+        """Run one typed line (PETSCII bytes, or str for convenience)."""
+        if isinstance(typed, str):
+            typed = typed.encode("latin-1")
+        text = typed.lstrip(b" ")
         if not text:
             cpu.pc = BASIC_MAIN
             return True
-        return self.execute(cpu, text)
-
-    def execute(self, cpu, text):
-        command = text.upper() if text.isascii() else text
-        if command == "RUN":
-            return self._run(cpu)
-        if command == "NEW":
-            self.new()
-            return self.ready(cpu)
-        if command == "LIST":
-            return self._list(cpu)
-        match = _SYS.match(command)
-        if match and int(match.group(1)) <= 0xFFFF:
-            self.machine.start(int(match.group(1)))
-            return True
-        match = _LOAD.match(command)
-        if match:
-            return self._load(cpu, match.group(1), match.group(2), match.group(3))
-        return self._error(cpu, "SYNTAX")
-
-    def _run(self, cpu):
-        from c64.loader import find_sys_address
-        address = find_sys_address(self._program_bytes(), BASIC_START)
-        if address is None:
-            if self._program_bytes()[:2] in (b"", b"\x00\x00"):
-                return self.ready(cpu)          # RUN with no program does nothing
-            return self._error(cpu, "SYNTAX")
-        self.machine.start(address)
-        return True
-
-    def _list(self, cpu):
-        from c64.loader import find_sys_address
-        data = self._program_bytes()
-        address = find_sys_address(data, BASIC_START)
-        if address is not None and len(data) >= 4:
-            number = data[2] | (data[3] << 8)
-            self._print("\n%d SYS%d" % (number, address))
-        return self.ready(cpu)
-
-    def _load(self, cpu, name, device, secondary):
-        device = int(device) if device else 1
-        secondary = int(secondary) if secondary else 0
-        if device == 1:
-            return self._error(cpu, "DEVICE NOT PRESENT")    # no datasette here
-        if not name:
-            return self._error(cpu, "MISSING FILE NAME")
-        self._print("SEARCHING FOR %s\nLOADING" % name)
         try:
-            end = self.machine.kernal.load_file(name.encode("latin-1"), device, secondary, BASIC_START)
-        except KernalError as error:
-            return self._error(cpu, ERROR_NAMES.get(error.number, "I/O"))
-        if secondary == 0:
-            self.set_program_end(end)
+            if 0x30 <= text[0] <= 0x39:
+                i, digits = 0, b""
+                while i < len(text) and (0x30 <= text[i] <= 0x39 or text[i] == 0x20):
+                    if text[i] != 0x20:
+                        digits += text[i:i + 1]
+                    i += 1
+                number = int(digits)
+                if number > MAX_LINE:
+                    raise BasicError("SYNTAX")
+                self._store_line(number, crunch(text[i:]))
+                cpu.pc = BASIC_MAIN
+                return True
+            return self._direct(cpu, crunch(text))
+        except BasicError as error:
+            return self._error(cpu, str(error))
+
+    def _direct(self, cpu, tokens):
+        for statement in _statements(tokens):
+            result = self._statement(cpu, statement)
+            if result is not None:
+                return result
         return self.ready(cpu)
+
+    def _statement(self, cpu, statement):
+        """Run one direct-mode statement; None means go on with the next one."""
+        s = statement.strip(b" ")
+        if not s:
+            return None
+        token, args = s[0], s[1:].strip(b" ")
+        if token == T_RUN:
+            return self._run(cpu, _line_number(args))
+        if token == T_NEW and not args:
+            self.new()
+            return None
+        if token in (T_CLR, T_END) and not args:
+            return None
+        if token == T_REM:
+            return None
+        if token == T_STOP and not args:
+            self._print("\rBREAK")
+            return self.ready(cpu)
+        if token == T_LIST:
+            return self._list(cpu, args)
+        if token == T_SYS:
+            address = _number(args)
+            if address > 0xFFFF:
+                raise BasicError("ILLEGAL QUANTITY")
+            self.machine.start(address)
+            return True
+        if token == T_LOAD:
+            return self._load(cpu, *_load_arguments(args))
+        raise BasicError("SYNTAX")
+
+    # -- RUN -----------------------------------------------------------------------------
+    def _run(self, cpu, first=None):
+        lines = self.lines()
+        if first is not None:
+            lines = [line for line in lines if line[1] >= first]
+            if not lines or lines[0][1] != first:
+                raise BasicError("UNDEF'D STATEMENT")
+        for _, number, body in lines:
+            for statement in _statements(body):
+                s = statement.strip(b" ")
+                if not s:
+                    continue
+                if s[0] == T_REM:
+                    break
+                if s[0] in (T_END, T_STOP) and not s[1:].strip(b" "):
+                    if s[0] == T_STOP:
+                        self._print("\rBREAK IN %d" % number)
+                    return self.ready(cpu)
+                if s[0] == T_SYS:
+                    try:
+                        address = _number(s[1:].strip(b" "))
+                    except BasicError as error:
+                        return self._error(cpu, str(error), number)
+                    if address > 0xFFFF:
+                        return self._error(cpu, "ILLEGAL QUANTITY", number)
+                    self.machine.start(address)
+                    return True
+                return self._error(cpu, "SYNTAX", number)
+        return self.ready(cpu)
+
+    # -- LIST ----------------------------------------------------------------------------
+    def _list(self, cpu, args):
+        low, high = 0, MAX_LINE + 1
+        if args:
+            if T_MINUS in args:
+                a, _, b = args.partition(bytes([T_MINUS]))
+                low = _number(a.strip(b" ")) if a.strip(b" ") else 0
+                high = _number(b.strip(b" ")) if b.strip(b" ") else MAX_LINE + 1
+            else:
+                low = high = _number(args)
+        for _, number, body in self.lines():
+            if low <= number <= high:
+                self._print("\r%d " % number)
+                self._print(detokenise(body))
+                self.mem[0xD4] = 0               # LIST leaves quote mode at each line end
+        return self.ready(cpu)
+
+    # -- LOAD ----------------------------------------------------------------------------
+    def _load(self, cpu, name, device, secondary):
+        if device in (0, 2, 3) or device > 255:
+            raise BasicError("ILLEGAL DEVICE NUMBER" if device <= 255 else "ILLEGAL QUANTITY")
+        if device == 1:
+            raise BasicError("DEVICE NOT PRESENT")      # no datasette attached
+        if not name:
+            raise BasicError("MISSING FILE NAME")
+        kernal = self.machine.kernal
+        if kernal.channels.devices.get(device) is None:
+            self.mem[0x90] = 0x80
+            raise BasicError("DEVICE NOT PRESENT")
+        self._print(b"\rSEARCHING FOR " + name)
+        try:
+            end = kernal.load_file(name, device, secondary, self.start_address())
+        except KernalError as error:
+            raise BasicError(ERROR_NAMES.get(error.number, "FILE NOT FOUND")) from None
+        self._print("\rLOADING")
+        self.set_program_end(end)
+        self.relink()
+        return self.ready(cpu)
+
+
+# -- parsing helpers ---------------------------------------------------------------------------
+def _statements(tokens):
+    """Split tokenised text at colons outside quotes."""
+    parts, current, quoted = [], bytearray(), False
+    for byte in tokens:
+        if byte == 0x22:
+            quoted = not quoted
+        if byte == 0x3A and not quoted:
+            parts.append(bytes(current))
+            current = bytearray()
+        else:
+            current.append(byte)
+    parts.append(bytes(current))
+    return parts
+
+
+def _number(args):
+    """A decimal number, optionally in parentheses; BasicError otherwise."""
+    text = args.replace(b" ", b"")
+    while text.startswith(b"(") and text.endswith(b")"):
+        text = text[1:-1]
+    if not text or not text.isdigit() or len(text) > 10:
+        raise BasicError("SYNTAX")
+    return int(text)
+
+
+def _line_number(args):
+    if not args:
+        return None
+    return _number(args)
+
+
+def _load_arguments(args):
+    """LOAD's arguments: ("name" or none)[,device[,secondary]] -> (name bytes, device, secondary)."""
+    name = b""
+    rest = args
+    if rest.startswith(b'"'):
+        body = rest[1:]
+        end = body.find(b'"')
+        if end < 0:
+            name, rest = body, b""
+        else:
+            name, rest = body[:end], body[end + 1:].strip(b" ")
+    elif rest:
+        raise BasicError("SYNTAX")
+    device, secondary = 1, 0
+    if rest:
+        if not rest.startswith(b","):
+            raise BasicError("SYNTAX")
+        fields = rest[1:].split(b",")
+        if len(fields) > 2:
+            raise BasicError("SYNTAX")
+        device = _number(fields[0])
+        if len(fields) == 2:
+            secondary = _number(fields[1])
+            if secondary > 255:
+                raise BasicError("ILLEGAL QUANTITY")
+    return name, device, secondary

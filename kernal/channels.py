@@ -8,6 +8,15 @@ DFLTO $9A, ST $90) and route CHRIN/CHROUT to the keyboard (0), the screen
 Error results follow the KERNAL: C=1 and A = error number (1 too many
 files, 2 file open, 3 file not open, 5 device not present, 6 not input
 file, 7 not output file, 9 illegal device).
+
+Serial devices (4-31) behave as the KERNAL's serial routines make them:
+OPEN stores SA | $60 in the SAT table and clears ST when it sends a name;
+a secondary address >= $80 ("none") opens nothing on the device; CHRIN
+from a device ORs its status bits (EOI $40, time-out $02) into ST; reading
+from a device number nothing answers returns $0D with ST $42 instead of
+failing; CLRCHN (UNLISTEN) lets a device act on what was sent to it (the
+1541 runs a command sent to channel 15 without a RETURN).  A device object
+gets `connect(mem)` when it is registered, so it can keep ST ($90) itself.
 """
 
 LAT, FAT, SAT = 0x0259, 0x0263, 0x026D
@@ -27,22 +36,43 @@ WAIT = object()      # CHRIN has nothing yet: the caller must wait for a key
 
 
 class KernalError(Exception):
-    """A KERNAL routine ended with C=1 and an error number in A."""
+    """A KERNAL routine ended with C=1 and an error number in A; `message` explains it to a user."""
 
-    def __init__(self, number):
-        super().__init__(number)
+    def __init__(self, number, message=""):
+        super().__init__(number, message)
         self.number = number
+        self.message = message
+
+    def __str__(self):
+        return self.message or "KERNAL error %d" % self.number
+
+
+class DeviceTable(dict):
+    """Device number -> device object; a device with connect(mem) is handed the memory on registration."""
+
+    def __init__(self, mem):
+        super().__init__()
+        self.mem = mem
+
+    def __setitem__(self, number, device):
+        connect = getattr(device, "connect", None)
+        if connect is not None:
+            connect(self.mem)
+        super().__setitem__(number, device)
 
 
 class Channels:
     """Logical files and device routing.  `devices` maps device numbers >= 4 to objects
-    with open(secondary, name) / close(secondary) / chrin(secondary) / chrout(secondary, byte)."""
+    with open(secondary, name) / close(secondary) / chrin(secondary) / chrout(secondary, byte)
+    and optionally unlisten(secondary) and connect(mem)."""
 
     def __init__(self, mem, editor, keyboard):
         self.mem = mem
         self.editor = editor
         self.keyboard = keyboard
-        self.devices = {}
+        self.devices = DeviceTable(mem)
+        self._input_secondary = 0
+        self._output_secondary = 0
 
     def reset(self):
         self.mem[LDTND] = 0
@@ -69,14 +99,17 @@ class Channels:
             raise KernalError(ERR_FILE_OPEN)
         if m[LDTND] >= 10:
             raise KernalError(ERR_TOO_MANY_FILES)
-        if device >= 4:
+        if device >= 4 and not secondary & 0x80:
             target = self.devices.get(device)
             if target is None:
                 m[STATUS] = 0x80
                 raise KernalError(ERR_DEVICE_NOT_PRESENT)
-            target.open(secondary, self.file_name())
-        index = m[LDTND]
-        m[LAT + index], m[FAT + index], m[SAT + index] = logical, device, secondary
+            name = self.file_name()
+            if name:
+                m[STATUS] = 0                     # openi clears the serial status
+            target.open(secondary & 0x0F, name)
+        index = min(m[LDTND], 9)
+        m[LAT + index], m[FAT + index], m[SAT + index] = logical, device, secondary | 0x60
         m[LDTND] = index + 1
 
     def close(self, logical):
@@ -85,59 +118,83 @@ class Channels:
             return
         m = self.mem
         device, secondary = m[FAT + index], m[SAT + index]
-        if device >= 4 and device in self.devices:
-            self.devices[device].close(secondary)
+        if device >= 4 and device in self.devices and not secondary & 0x80:
+            self.devices[device].close(secondary & 0x0F)
         last = m[LDTND] - 1
         for table in (LAT, FAT, SAT):
             m[table + index] = m[table + last]
         m[LDTND] = last
 
+    def _device(self, index):
+        """Device number and secondary address (0-15, or None for "no secondary") of table entry index."""
+        secondary = self.mem[SAT + index]
+        return self.mem[FAT + index], (None if secondary & 0x80 else secondary & 0x0F)
+
     def chkin(self, logical):
         index = self._find(logical)
         if index is None:
             raise KernalError(ERR_FILE_NOT_OPEN)
-        device = self.mem[FAT + index]
+        device, secondary = self._device(index)
         if device == SCREEN or device == KEYBOARD:
             self.mem[DFLTN] = device
             return
-        if device in (4, 5):
+        if device in (4, 5) or device in (1, 2):
             raise KernalError(ERR_NOT_INPUT_FILE)
         if device not in self.devices:
+            self.mem[STATUS] |= 0x80
             raise KernalError(ERR_DEVICE_NOT_PRESENT)
         self.mem[DFLTN] = device
-        self._input_secondary = self.mem[SAT + index]
+        self._input_secondary = secondary
 
     def chkout(self, logical):
         index = self._find(logical)
         if index is None:
             raise KernalError(ERR_FILE_NOT_OPEN)
-        device = self.mem[FAT + index]
+        device, secondary = self._device(index)
         if device == KEYBOARD:
             raise KernalError(ERR_NOT_OUTPUT_FILE)
+        if device in (1, 2):
+            raise KernalError(ERR_NOT_OUTPUT_FILE)     # no datasette or RS-232 here
         if device != SCREEN and device not in self.devices:
+            self.mem[STATUS] |= 0x80
             raise KernalError(ERR_DEVICE_NOT_PRESENT)
+        self._unlisten()
         self.mem[DFLTO] = device
-        self._output_secondary = self.mem[SAT + index]
+        self._output_secondary = secondary
+
+    def _unlisten(self):
+        """The output device is let go: it may act on what it received (1541 commands)."""
+        device = self.devices.get(self.mem[DFLTO]) if self.mem[DFLTO] >= 4 else None
+        unlisten = getattr(device, "unlisten", None)
+        if unlisten is not None and self._output_secondary is not None:
+            unlisten(self._output_secondary)
 
     def clrchn(self):
+        self._unlisten()
         self.mem[DFLTN] = KEYBOARD
         self.mem[DFLTO] = SCREEN
 
     def clall(self):
+        self._unlisten()
         for i in range(min(self.mem[LDTND], 10)):
-            device = self.mem[FAT + i]
-            if device in self.devices:
-                self.devices[device].close(self.mem[SAT + i])
+            device, secondary = self._device(i)
+            if device in self.devices and device >= 4 and secondary is not None:
+                self.devices[device].close(secondary)
         self.mem[LDTND] = 0
-        self.clrchn()
+        self.mem[DFLTN] = KEYBOARD
+        self.mem[DFLTO] = SCREEN
 
     # -- data ------------------------------------------------------------------------
     def chrout(self, byte):
         device = self.mem[DFLTO]
         if device == SCREEN:
             self.editor.chrout(byte)
-        elif device in self.devices:
-            self.devices[device].chrout(self._output_secondary, byte)
+        elif device in self.devices and device >= 4:
+            if self._output_secondary is not None:
+                self.devices[device].chrout(self._output_secondary, byte)
+        elif device >= 4:
+            self.mem[STATUS] |= 0x80                  # nobody listening on the serial bus
+            raise KernalError(ERR_DEVICE_NOT_PRESENT)
         else:
             raise KernalError(ERR_NOT_OUTPUT_FILE)
 
@@ -149,7 +206,11 @@ class Channels:
             return WAIT if byte is None else byte
         if device == SCREEN:
             return self.editor.chrin_screen()
-        return self.devices[device].chrin(self._input_secondary)
+        target = self.devices.get(device) if device >= 4 else None
+        if target is None or self._input_secondary is None:
+            self.mem[STATUS] |= 0x42                  # time-out: nothing talks on the bus
+            return 0x0D
+        return target.chrin(self._input_secondary) & 0xFF
 
     def getin(self):
         """GETIN: the keyboard path dequeues one key (0 when empty); other devices read a byte."""
