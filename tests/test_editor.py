@@ -156,6 +156,15 @@ def test_screen_base_follows_hibase_poked_by_a_program():
     assert editor.screen_base() == 0x3000
 
 
+def test_a_new_hibase_is_used_from_the_next_line_on_without_a_clr():
+    editor, mem = new_editor()
+    mem[0x0288] = 0xC0
+    show(editor, "A\rB")
+    assert mem[SCREEN] == 0x01                    # the current line was still at $0400
+    assert mem[0xC028] == 0x02 and mem[COLOUR_RAM + 40] == LIGHT_BLUE
+    assert word(mem, 0xD1) == 0xC028
+
+
 def test_clr_blanks_the_screen_in_the_current_colour_unlinks_rows_and_homes():
     editor, mem = new_editor()
     show(editor, "A" * 45, [0x1C])                # a two-row line, colour red
