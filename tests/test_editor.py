@@ -376,6 +376,17 @@ def test_return_on_the_bottom_row_scrolls_the_screen_and_its_colours_up():
     assert links(mem) == all_starts()
 
 
+def test_return_on_a_two_row_line_at_the_bottom_scrolls_once_and_lands_below_it():
+    editor, mem = new_editor()
+    editor.set_cursor(23, 0)
+    show(editor, "A" * 41)
+    editor.set_cursor(23, 0)
+    editor.chrout(0x0D)
+    assert editor.get_cursor() == (24, 0)
+    assert row_text(mem, 22) == "A" * 40 and row_text(mem, 23) == "A"
+    assert mem[LINK_TABLE + 23] == 0x07 and mem[LINK_TABLE + 24] == 0x87
+
+
 def test_a_scroll_removes_a_whole_two_row_logical_line_from_the_top():
     editor, mem = new_editor()
     show(editor, "A" * 41, "\rNEXT")              # rows 0-1 one line, NEXT on row 2
@@ -768,6 +779,18 @@ def test_inst_in_the_second_row_of_a_long_line_shifts_only_that_line():
     show(editor, "A" * 40, "BCD", [0x9D] * 2, [0x94])
     assert row_text(mem, 1) == "B CD"
     assert row_text(mem, 0) == "A" * 40
+
+
+def test_inst_on_a_full_bottom_row_scrolls_the_screen_up_to_make_room():
+    editor, mem = new_editor()
+    poke_text(mem, 0, "TOP")
+    poke_text(mem, 24, "A" * 40)
+    editor.set_cursor(24, 5)
+    editor.chrout(0x94)
+    assert row_text(mem, 0) == ""
+    assert row_text(mem, 23) == "A" * 5 + " " + "A" * 34 and row_text(mem, 24) == "A"
+    assert mem[LINK_TABLE + 23] == 0x87 and mem[LINK_TABLE + 24] == 0x07
+    assert editor.get_cursor() == (23, 5) and mem[0xD5] == 79
 
 
 def test_inst_on_a_full_80_character_line_does_nothing():
