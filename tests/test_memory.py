@@ -211,3 +211,11 @@ def test_rom_areas_without_a_routine_hold_a_jam_opcode_filler():
     rom = build_rom()
     for addr in (0xA000, 0xB000, 0xC000 - 1, 0xD000, 0xE000, 0xF000):
         assert rom[addr] == 0x02               # JAM: a jump there stops, it does not run on
+
+
+def test_the_load_and_save_entries_run_the_real_preambles_through_their_vectors():
+    rom = build_rom()
+    # LOAD $F49E: STX $C3 / STY $C4 / JMP ($0330)
+    assert bytes(rom[0xF49E:0xF4A5]) == bytes.fromhex("86c384c46c3003")
+    # SAVE $F5DD: STX $AE / STY $AF / TAX / LDA $00,X / STA $C1 / LDA $01,X / STA $C2 / JMP ($0332)
+    assert bytes(rom[0xF5DD:0xF5ED]) == bytes.fromhex("86ae84afaab50085c1b50185c26c3203")
