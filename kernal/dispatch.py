@@ -122,6 +122,7 @@ class Kernal:
     def k_setmsg(self, cpu):
         self.mem[MSGFLG] = cpu.a
         cpu.a = self.mem[STATUS]
+        self._nz(cpu, cpu.a)          # ends in READST's ORA STATUS
 
     def k_memtop(self, cpu):
         self._pointer(cpu, MEMSIZ)
@@ -151,6 +152,7 @@ class Kernal:
     # -- screen and keyboard ----------------------------------------------------------
     def k_screen(self, cpu):
         cpu.x, cpu.y = 40, 25
+        self._nz(cpu, cpu.y)
 
     def k_plot(self, cpu):
         if cpu.p & CARRY:
@@ -161,6 +163,7 @@ class Kernal:
 
     def k_iobase(self, cpu):
         cpu.x, cpu.y = 0x00, 0xDC
+        self._nz(cpu, cpu.y)
 
     def k_scnkey(self, cpu):
         self.keyboard.scan()
@@ -214,10 +217,13 @@ class Kernal:
 
     def k_clrchn(self, cpu):
         self.channels.clrchn()
-        cpu.a, cpu.x = 0, 3
+        cpu.a, cpu.x = 0, 3           # LDX #3 ... LDA #0 / STA DFLTN
+        self._nz(cpu, 0)
 
     def k_clall(self, cpu):
         self.channels.clall()
+        cpu.a, cpu.x = 0, 3           # falls into CLRCHN
+        self._nz(cpu, 0)
 
     def k_chrout(self, cpu):
         self.machine.transcript.append(cpu.a)
@@ -262,13 +268,16 @@ class Kernal:
                 self.machine.note_empty_poll()
 
     def k_stop(self, cpu):
-        if self.mem[0x91] == 0x7F:
+        # LDA STKEY / CMP #$7F / BNE out / PHP / JSR CLRCHN / STA NDX / PLP / out: RTS
+        stkey = self.mem[0x91]
+        cpu.a = stkey
+        cpu.p &= ~(CARRY | ZERO | NEGATIVE)
+        cpu.p |= (CARRY if stkey >= 0x7F else 0) | (ZERO if stkey == 0x7F else 0) \
+            | ((stkey - 0x7F) & NEGATIVE)
+        if stkey == 0x7F:
             self.channels.clrchn()
             self.keyboard.flush()
-            cpu.p |= ZERO
-        else:
-            cpu.p &= ~ZERO
-            cpu.a = self.mem[0x91]
+            cpu.a, cpu.x = 0, 3           # CLRCHN's registers; PLP keeps CMP's flags
 
     # -- clock -----------------------------------------------------------------------------
     def k_udtim(self, cpu):
@@ -277,9 +286,12 @@ class Kernal:
     def k_rdtim(self, cpu):
         jiffies = self.clock.read()
         cpu.a, cpu.x, cpu.y = jiffies & 0xFF, (jiffies >> 8) & 0xFF, jiffies >> 16
+        self._nz(cpu, cpu.y)              # LDY TIME is the last load
+        cpu.p &= ~INTERRUPT               # falls into SETTIM, which ends with CLI
 
     def k_settim(self, cpu):
         self.clock.set((cpu.y << 16) | (cpu.x << 8) | cpu.a)
+        cpu.p &= ~INTERRUPT               # SEI ... CLI
 
     # -- files ------------------------------------------------------------------------------
     def k_iload(self, cpu):

@@ -30,6 +30,10 @@ def build_rom():
     image = bytearray(0x10000)
     for start, end in ROM_RANGES:
         image[start:end] = bytes([FILLER]) * (end - start)
+    # Traps first: the real code written below (LOAD/SAVE preambles at their jump-table
+    # targets $F49E/$F5DD) must not be overwritten by a trap opcode.
+    for addr in entries.trap_addresses():
+        image[addr] = TRAP_OPCODE
     for name, table_addr, target, vector in entries.JUMP_TABLE:
         if vector is None:
             _put(image, table_addr, (_JMP_ABS, target & 0xFF, target >> 8))
@@ -51,6 +55,4 @@ def build_rom():
     for vector, target in entries.HARDWARE_VECTORS.items():
         _put(image, vector, (target & 0xFF, target >> 8))
     _put(image, 0xFFF6, b"RRBY")
-    for addr in entries.trap_addresses():
-        image[addr] = TRAP_OPCODE
     return image
