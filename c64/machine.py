@@ -320,6 +320,7 @@ class C64:
         cpu.pc = address
         self.call_result = None
         self.waiting = False
+        self._empty_polls = 0         # polls from earlier calls do not make this one idle
         reason = self.run(max_cycles)
         result, self.call_result = self.call_result, None
         if reason is not StopReason.CALL_DONE:
