@@ -1,0 +1,309 @@
+"""Interrupts in emulated time: the 60 Hz jiffy IRQ through $FFFE -> $FF48 -> ($0314) ->
+$EA31 -> $EA81, programs hooking $0314, BRK through ($0316), RESTORE's NMI through ($0318)
+(c64-reference.md section 1, "IRQ path")."""
+
+from c64.machine import C64, StopReason
+from tests.conftest import assemble
+
+PERIOD = 16421 + 1              # CIA1 timer A with the KERNAL's PAL latch: one jiffy
+SECOND = 985248                 # PAL cycles in a second
+
+
+def load(m, source):
+    code = assemble(".org $C000\n" + source)
+    for i, byte in enumerate(code):
+        m.poke(0xC000 + i, byte)
+    m.start(0xC000)
+
+
+def jiffies(m):
+    return (m.peek(0xA0) << 16) | (m.peek(0xA1) << 8) | m.peek(0xA2)
+
+
+def trace_pcs(m, max_cycles):
+    """Run, recording the PC of every instruction executed."""
+    pcs = []
+    cpu = m.cpu
+    original_step = cpu.step
+
+    def step():
+        pcs.append(cpu.pc)
+        original_step()
+    cpu.step = step
+    m.run(max_cycles=max_cycles)
+    cpu.step = original_step
+    return pcs
+
+
+SPIN = """
+        cli
+loop:   jmp loop
+"""
+
+
+def test_the_jiffy_irq_goes_through_ff48_the_0314_vector_ea31_and_ea81():
+    m = C64()
+    load(m, SPIN)
+    pcs = trace_pcs(m, PERIOD + 2000)
+    entry = pcs.index(0xFF48)
+    path = pcs[entry:entry + 18]
+    assert path[:10] == [0xFF48, 0xFF49, 0xFF4A, 0xFF4B, 0xFF4C, 0xFF4D, 0xFF4E, 0xFF51, 0xFF53, 0xFF58]
+    assert path[10] == 0xEA31                    # JMP ($0314) with the default vector
+    assert path[11:17] == [0xEA81, 0xEA82, 0xEA83, 0xEA84, 0xEA85, 0xEA86]   # PLA TAY PLA TAX PLA RTI
+    assert path[17] == 0xC001                    # back in the loop
+
+
+def test_the_first_jiffy_irq_comes_one_timer_period_after_ioinit():
+    m = C64()
+    due = m.cia1.next_irq_cycle()
+    load(m, SPIN)
+    pcs_cycles = []
+    cpu = m.cpu
+    original_step = cpu.step
+
+    def step():
+        if cpu.pc == 0xFF48:
+            pcs_cycles.append(cpu.processorCycles)
+        original_step()
+    cpu.step = step
+    m.run(max_cycles=3 * PERIOD + 2000)
+    assert len(pcs_cycles) == 3
+    for number, cycle in enumerate(pcs_cycles):
+        # irq() itself takes 7 cycles; the loop's JMP can delay it by up to 2 more.
+        assert 0 <= cycle - (due + number * PERIOD) <= 7 + 3
+
+
+COUNT_IRQS = """
+        sei
+        lda #<hook              ; CINV ($0314) -> hook
+        sta $0314
+        lda #>hook
+        sta $0315
+        lda #0
+        sta count
+        cli
+wait:   lda count
+        cmp #60
+        bne wait
+        sei
+        lda #$31                ; give CINV back to $EA31
+        sta $0314
+        lda #$EA
+        sta $0315
+        cli
+        rts
+hook:   inc count               ; count, then the KERNAL's own IRQ work
+        jmp $EA31
+count:  .byte 0
+"""
+
+
+def test_a_program_hooking_0314_counts_60_irqs_in_one_second_of_emulated_time():
+    m = C64()
+    m.poke(0xA0, 0), m.poke(0xA1, 0), m.poke(0xA2, 0)
+    start = m.cycles
+    load(m, COUNT_IRQS)
+    assert m.run(max_cycles=2 * SECOND) is StopReason.BASIC
+    elapsed = m.cycles - start
+    assert 59 * PERIOD <= elapsed <= 61 * PERIOD
+    assert jiffies(m) == 60                      # chaining to $EA31 kept the clock running
+
+
+SKIP_UDTIM = """
+        sei
+        lda #<hook
+        sta $0314
+        lda #>hook
+        sta $0315
+        cli
+wait:   lda count
+        cmp #10
+        bne wait
+        sei
+        lda #$31
+        sta $0314
+        lda #$EA
+        sta $0315
+        cli
+        rts
+hook:   inc count
+        lda $DC0D               ; acknowledge CIA1, as $EA31 would have
+        jmp $EA81               ; straight to the register restore and RTI
+count:  .byte 0
+"""
+
+
+def test_a_hook_that_ends_in_ea81_runs_without_the_kernals_clock_update():
+    m = C64()
+    m.poke(0xA0, 0), m.poke(0xA1, 0), m.poke(0xA2, 5)
+    load(m, SKIP_UDTIM)
+    assert m.run(max_cycles=SECOND) is StopReason.BASIC
+    assert jiffies(m) == 5
+
+
+def test_the_jiffy_clock_advances_60_times_a_second_of_emulated_time_while_a_program_waits():
+    m = C64()
+    load(m, """
+wait:   jsr $FFE4               ; GETIN until a key comes
+        beq wait
+        rts
+""")
+    before = jiffies(m)
+    m.run(max_cycles=10 * SECOND, stop_when_idle=False)
+    assert abs((jiffies(m) - before) - 600) <= 1
+
+
+def test_rdtim_in_a_program_sees_the_clock_move_with_emulated_time():
+    m = C64()
+    load(m, """
+        lda #0                  ; SETTIM 0
+        tax
+        tay
+        jsr $FFDB
+wait:   jsr $FFDE               ; RDTIM until A (the low byte) reaches 30
+        cmp #30
+        bcc wait
+        rts
+""")
+    start = m.cycles
+    assert m.run(max_cycles=SECOND) is StopReason.BASIC
+    assert 29 * PERIOD <= m.cycles - start <= 31 * PERIOD
+
+
+def test_no_irq_is_taken_while_the_program_runs_with_interrupts_masked():
+    m = C64()
+    load(m, """
+        sei
+loop:   jmp loop
+""")
+    before = jiffies(m)
+    m.run(max_cycles=SECOND // 2)
+    assert jiffies(m) == before
+
+
+def test_the_default_irq_blinks_the_cursor_while_chrin_waits():
+    m = C64()
+    load(m, """
+        jsr $FFCF
+        rts
+""")
+    assert m.run(max_cycles=100_000) is StopReason.IDLE
+    row, column = m.peek(0xD6), m.peek(0xD3)
+    cell = 0x0400 + row * 40 + column
+    assert m.peek(cell) == 0x20
+    m.run(max_cycles=25 * PERIOD, stop_when_idle=False)
+    assert m.peek(cell) == 0xA0                  # the space under the cursor shown reversed
+
+
+def test_an_irq_with_the_kernal_banked_out_takes_the_ram_vector_at_fffe():
+    m = C64()
+    load(m, """
+        sei
+        lda #$35                ; KERNAL out, I/O in
+        sta $01
+        lda #<handler
+        sta $FFFE
+        lda #>handler
+        sta $FFFF
+        cli
+wait:   lda count
+        cmp #3
+        bne wait
+        sei
+        lda #$37
+        sta $01
+        cli
+        rts
+handler:
+        pha
+        inc count
+        lda $DC0D               ; acknowledge the timer
+        pla
+        rti
+.alias count $C100
+""")
+    m.poke(0xC100, 0)
+    assert m.run(max_cycles=SECOND) is StopReason.BASIC
+    assert m.peek(0xC100) == 3
+
+
+def test_brk_goes_through_the_0316_vector():
+    m = C64()
+    load(m, """
+        lda #<handler           ; CBINV ($0316) -> handler
+        sta $0316
+        lda #>handler
+        sta $0317
+        brk
+        .byte $EA               ; BRK's padding byte, skipped by the return
+        lda #$42
+        sta result
+        rts
+handler:
+        inc seen
+        jmp $EA81               ; restore Y X A and RTI past the BRK
+.alias seen $C100
+.alias result $C101
+""")
+    m.poke(0xC100, 0), m.poke(0xC101, 0)
+    assert m.run(max_cycles=100_000) is StopReason.BASIC
+    assert (m.peek(0xC100), m.peek(0xC101)) == (1, 0x42)
+
+
+NMI_HOOK = """
+        lda #<handler           ; NMINV ($0318) -> handler
+        sta $0318
+        lda #>handler
+        sta $0319
+wait:   jsr $FFE4               ; wait for a key; RESTORE arrives meanwhile
+        beq wait
+        rts
+handler:
+        inc $C100
+        rti
+"""
+
+
+def test_restore_raises_an_nmi_through_the_0318_vector():
+    m = C64()
+    m.poke(0xC100, 0)
+    load(m, NMI_HOOK)
+    assert m.run(max_cycles=100_000) is StopReason.IDLE
+    m.type("{restore}")
+    m.run(max_cycles=100_000)
+    assert m.peek(0xC100) == 1
+    m.type("x")
+    assert m.run(max_cycles=100_000) is StopReason.BASIC
+
+
+def test_restore_without_run_stop_returns_to_the_program():
+    m = C64()
+    load(m, """
+wait:   jsr $FFE4
+        beq wait
+        sta $C100
+        rts
+""")
+    assert m.run(max_cycles=100_000) is StopReason.IDLE
+    m.type("{restore}q")
+    assert m.run(max_cycles=1_000_000) is StopReason.BASIC
+    assert m.peek(0xC100) == 0x51
+
+
+def test_run_stop_with_restore_warm_starts_to_ready():
+    m = C64()
+    load(m, """
+        lda #$41
+        jsr $FFD2
+        lda #0                  ; scribble on CBINV: the warm start must put it back
+        sta $0316
+wait:   jmp wait
+""")
+    m.run(max_cycles=10_000)
+    m.press(0x03)                                # RUN/STOP held...
+    m.restore()                                  # ...and RESTORE
+    m.run(max_cycles=1_000_000)
+    lines = [line.rstrip() for line in m.screen_lines()]
+    assert "READY." in lines
+    assert "A" not in "".join(lines).replace("READY.", "")      # CINT cleared the screen
+    assert m.peek(0x0316) | (m.peek(0x0317) << 8) == 0xFE66
