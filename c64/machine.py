@@ -172,6 +172,7 @@ class C64:
         cpu.p = (mem[0x030F] | 0x20) & ~0x10
         cpu.pc = address
         mem[0x9D] = 0x00                       # program mode: no KERNAL messages
+        self.kernal.editor.cancel_input()      # a CHRIN that was waiting is abandoned
         self.waiting = False
         self.returned_to_basic = False
 
