@@ -89,7 +89,7 @@ class TerminalApp:
         machine.load_prg(program)
         machine.start(program.start)
         self.error = None
-        self.was_waiting = False
+        self.idle = False            # the program waited for a key all through the last run
         self.typeahead.clear()
         self.pacer = Pacer(machine.clock_hz, machine.frame_cycles, self.clock)
         self.speed = SpeedMeter(machine.clock_hz)
@@ -119,6 +119,7 @@ class TerminalApp:
             if key == "restore":
                 machine.press("restore")
             self.typeahead.popleft()
+            self.idle = False
 
     # -- the loop ----------------------------------------------------------------------
     def run(self):
@@ -148,6 +149,7 @@ class TerminalApp:
             started = self.clock()
             while self.error is None and not machine.waiting and self.clock() - started < WARP_REDRAW:
                 self.emulate(machine.frame_cycles)
+            self.idle = machine.waiting
             self.draw()
             self.wait_for_keys(0)
             return
@@ -157,11 +159,15 @@ class TerminalApp:
             self.paced = True
         due = self.pacer.frames_due()
         if due:
-            frames = due if machine.waiting else min(due, BUSY_BATCH)
+            waiting_before = machine.waiting or self.idle
+            frames = due if waiting_before else min(due, BUSY_BATCH)
             self.emulate(frames * machine.frame_cycles)
             self.pacer.ran(frames)
+            # A run that started waiting and got no key was idle, even when it ended inside
+            # the jiffy IRQ handler (the program is then about to wait again).
+            self.idle = machine.waiting or waiting_before
             self.draw()
-        ahead = IDLE_FRAMES if machine.waiting and self.error is None else 1
+        ahead = IDLE_FRAMES if self.idle and self.error is None else 1
         self.wait_for_keys(self.pacer.seconds_until(ahead))
 
     # -- drawing -----------------------------------------------------------------------
@@ -171,8 +177,7 @@ class TerminalApp:
         if now - self.speed_time >= SPEED_REFRESH or self.shown_speed is None:
             self.shown_speed = self.speed.percent()
             self.speed_time = now
-        waiting = self.machine.waiting or self.was_waiting
-        self.was_waiting = self.machine.waiting
+        waiting = self.machine.waiting or self.idle
         question = self.question
         return StatusInfo(speed=self.shown_speed, warp=self.warp, name=program_label(self.program),
                           waiting=waiting, error=self.error, question=question)

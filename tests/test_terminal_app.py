@@ -1,0 +1,318 @@
+"""The interactive loop on a fake window and a fake clock, with a real C64 running small programs."""
+
+import curses as real_curses
+import logging
+import os
+from collections import namedtuple
+
+import pytest
+
+from c64.loader import parse_prg
+from c64.machine import C64
+from c64.terminal import app as app_module
+from c64.terminal.app import IDLE_FRAMES, TerminalApp, run_terminal
+from c64.terminal.surface import CursesSurface
+from tests.conftest import assemble
+from tests.test_terminal_render import FakeClock, FakeCurses, FakeCursesError, FakeWindow, RecordingColours
+
+F0 = FakeCurses.KEY_F0
+PAL_HZ = 985248
+
+# Prints a greeting, then reads lines with CHRIN for ever (the cursor blinks, typed keys echo).
+HELLO = """
+.word $c000
+.org $c000
+        ldx #0
+print:  lda message,x
+        beq read
+        jsr $ffd2
+        inx
+        bne print
+read:   jsr $ffcf
+        jmp read
+message: .byte "HELLO THERE", 13, 0
+"""
+
+# Counts in the border colour for ever: a program that never waits.
+BUSY = """
+.word $c000
+.org $c000
+loop:   inc $d020
+        jmp loop
+"""
+
+# Prints, then hits a JAM opcode.
+JAM = """
+.word $c000
+.org $c000
+        lda #$41
+        jsr $ffd2
+        .byte $02
+"""
+
+# Prints and returns to BASIC.
+BYE = """
+.word $c000
+.org $c000
+        lda #$42
+        jsr $ffd2
+        rts
+"""
+
+Version = namedtuple("Version", "name description path")
+
+
+def program(source, name="hello.prg"):
+    return parse_prg(assemble(source), name)
+
+
+def make_app(source=HELLO, rows=30, cols=80, versions=(), folder=".", warp=False, tick=0.0005):
+    """tick: fake seconds per clock reading; warp tests take a coarse one (few frames per redraw)."""
+    clock = FakeClock(tick)
+    window = FakeWindow(rows, cols, clock=clock)
+    surface = CursesSurface(window, RecordingColours(), FakeCursesError)
+    app = TerminalApp(program(source), window, surface, FakeCurses(), C64, clock=clock, folder=folder,
+                      versions=lambda: list(versions), warp=warp)
+    return app, window, clock
+
+
+def settle(app, seconds):
+    """Run the loop for `seconds` of (fake) time."""
+    end = app.clock.now + seconds
+    while app.clock.now < end and app.quit_code is None:
+        app.step()
+
+
+def type_keys(app, window, *keys, seconds=0.3):
+    window.keys.extend(keys)
+    settle(app, seconds)
+
+
+def status_line(app, window):
+    return window.line(app.renderer.layout.status_y)
+
+
+# -- screen and keyboard ----------------------------------------------------------------------------
+def test_the_program_output_appears_on_the_screen():
+    app, window, _ = make_app()
+    settle(app, 0.5)
+    assert "HELLO THERE" in window.text()
+
+
+def test_typed_keys_reach_the_program_and_are_echoed():
+    app, window, _ = make_app()
+    settle(app, 0.5)
+    type_keys(app, window, "h", "i", "\n")
+    layout = app.renderer.layout
+    assert window.line(layout.screen_top + 1)[layout.screen_left:layout.screen_left + 2] == "HI"
+
+
+def test_more_keys_than_the_c64_buffer_holds_are_all_delivered():
+    app, window, _ = make_app()
+    settle(app, 0.5)
+    type_keys(app, window, *"abcdefghijklmnopqrst", seconds=1.0)
+    assert "ABCDEFGHIJKLMNOPQRST" in window.text()
+
+
+def test_keys_the_c64_lacks_are_ignored():
+    app, window, _ = make_app()
+    settle(app, 0.5)
+    type_keys(app, window, "\t", "{", F0 + 30, "x")
+    layout = app.renderer.layout
+    assert window.line(layout.screen_top + 1)[layout.screen_left:layout.screen_left + 2] == "X "
+
+
+def test_the_status_line_shows_speed_name_and_wait():
+    app, window, _ = make_app()
+    settle(app, 2.0)
+    words = status_line(app, window).split()
+    assert words[:3] == ["100%", "hello", "WAIT"]
+
+
+# -- pacing in the loop -------------------------------------------------------------------------------
+def test_a_program_waiting_for_a_key_wakes_the_loop_only_every_few_frames():
+    app, window, _ = make_app()
+    settle(app, 1.0)
+    window.timeouts.clear()
+    settle(app, 2.0)
+    frame_ms = 1000 * 19656 / PAL_HZ
+    assert len(window.timeouts) <= 2.0 / (IDLE_FRAMES * frame_ms / 1000) + 2
+    assert min(window.timeouts) >= (IDLE_FRAMES - 1) * frame_ms
+
+
+def test_emulated_time_keeps_to_real_time_while_waiting():
+    app, _, clock = make_app()
+    settle(app, 1.0)
+    start_cycles, start_time = app.machine.cycles, clock.now
+    settle(app, 10.0)
+    assert abs((app.machine.cycles - start_cycles) - (clock.now - start_time) * PAL_HZ) <= 3 * 19656 * IDLE_FRAMES
+
+
+def test_warp_toggles_with_f12_and_ctrl_w_and_shows_on_the_status_line():
+    app, window, _ = make_app(BUSY, tick=0.01)
+    settle(app, 0.2)
+    type_keys(app, window, F0 + 12, seconds=0.1)
+    assert app.warp and status_line(app, window).split()[0] == "WARP"
+    type_keys(app, window, "\x17", seconds=0.1)
+    assert not app.warp and "WARP" not in status_line(app, window)
+
+
+def test_warp_runs_a_busy_program_faster_than_real_time():
+    app, _, clock = make_app(BUSY, warp=True, tick=0.002)
+    settle(app, 0.05)
+    start_cycles, start_time = app.machine.cycles, clock.now
+    settle(app, 0.15)
+    assert app.machine.cycles - start_cycles > 2 * (clock.now - start_time) * PAL_HZ
+
+
+def test_warp_while_waiting_for_a_key_keeps_real_time():
+    app, _, clock = make_app(HELLO, warp=True)
+    settle(app, 0.5)
+    start_cycles, start_time = app.machine.cycles, clock.now
+    settle(app, 5.0)
+    assert abs((app.machine.cycles - start_cycles) - (clock.now - start_time) * PAL_HZ) <= 0.05 * 5 * PAL_HZ
+
+
+# -- emulator keys -------------------------------------------------------------------------------------
+def test_quit_asks_first_and_n_keeps_running():
+    app, window, _ = make_app()
+    settle(app, 0.3)
+    type_keys(app, window, "\x11")
+    assert "Quit RYG64? (y/n)" in status_line(app, window)
+    type_keys(app, window, "n")
+    assert app.quit_code is None and "Quit" not in status_line(app, window)
+    type_keys(app, window, "\x11", "y")
+    assert app.quit_code == 0
+
+
+def test_ctrl_c_quits_at_once_with_a_reason():
+    app, window, _ = make_app()
+    settle(app, 0.3)
+    type_keys(app, window, "\x03")
+    assert app.quit_code == 130 and "Ctrl-C" in app.quit_message
+
+
+def test_the_version_menu_lists_versions_and_prg_files_and_starts_the_choice(tmp_path):
+    other = tmp_path / "other.prg"
+    other.write_bytes(assemble(BYE))
+    (tmp_path / "notes.txt").write_text("not a program")
+    version = Version("ryg99", "a test version", str(tmp_path / "hello99.prg"))
+    (tmp_path / "hello99.prg").write_bytes(assemble(HELLO))
+    app, window, _ = make_app(BUSY, versions=[version], folder=str(tmp_path))
+    settle(app, 0.3)
+    type_keys(app, window, F0 + 10)
+    text = window.text()
+    assert "ryg99" in text and "a test version" in text and "other.prg" in text
+    assert "notes.txt" not in text and "hello99.prg" not in text       # the version's own file is listed once
+    cycles = app.machine.cycles
+    settle(app, 0.5)
+    assert app.machine.cycles == cycles                                 # paused while the menu is open
+    type_keys(app, window, FakeCurses.KEY_DOWN, "\n", seconds=0.5)
+    assert app.program.name == "other.prg"
+    assert "B" in window.text() and "ryg99" not in window.text()
+
+
+def test_the_version_menu_closes_with_esc_and_ctrl_v_opens_it():
+    app, window, _ = make_app(versions=[Version("ryg99", "a test version", "/nonexistent.prg")])
+    settle(app, 0.3)
+    type_keys(app, window, "\x16")
+    assert "ryg99" in window.text()
+    type_keys(app, window, "\x1b")
+    assert "ryg99" not in window.text() and "HELLO THERE" in window.text()
+
+
+def test_the_help_panel_lists_the_keys_and_any_key_closes_it():
+    app, window, _ = make_app()
+    settle(app, 0.3)
+    type_keys(app, window, F0 + 11)
+    assert "RESTORE" in window.text() and "warp" in window.text()
+    type_keys(app, window, "x")
+    assert "RESTORE" not in window.text()
+    layout = app.renderer.layout
+    assert window.line(layout.screen_top + 1)[layout.screen_left] == " "   # the closing key is not typed
+
+
+def test_reset_starts_the_program_again_on_a_fresh_machine():
+    app, window, _ = make_app()
+    settle(app, 0.3)
+    type_keys(app, window, "q", "q")
+    first = app.machine
+    type_keys(app, window, "\x12")
+    assert app.machine is not first
+    assert "QQ" not in window.text() and "HELLO THERE" in window.text()
+
+
+def test_a_6502_error_stops_the_machine_and_shows_the_reason():
+    app, window, _ = make_app(JAM)
+    settle(app, 0.5)
+    assert app.error and "JAM" in app.error
+    assert "STOPPED" in status_line(app, window) and "F9 reset" in status_line(app, window)
+    cycles = app.machine.cycles
+    type_keys(app, window, "a")
+    assert app.machine.cycles == cycles
+    type_keys(app, window, F0 + 9)
+    assert "STOPPED" in status_line(app, window)     # it jams again, but on a fresh machine
+
+
+def test_a_program_that_returns_to_basic_leaves_ready_on_the_screen():
+    app, window, _ = make_app(BYE)
+    settle(app, 1.0)
+    assert "READY." in window.text()
+    assert app.error is None
+
+
+# -- terminal size ---------------------------------------------------------------------------------------
+def test_a_too_small_terminal_pauses_with_a_message_and_resumes_when_enlarged():
+    app, window, _ = make_app(rows=20, cols=30)
+    settle(app, 0.5)
+    assert "enlarge to 40x26" in window.text()
+    assert app.machine.cycles == 0 or "HELLO" not in window.text()
+    cycles = app.machine.cycles
+    settle(app, 0.5)
+    assert app.machine.cycles == cycles
+    type_keys(app, window, ("resize", 30, 80), seconds=0.5)
+    assert "HELLO THERE" in window.text() and "enlarge" not in window.text()
+
+
+def test_resizing_while_running_moves_the_picture():
+    app, window, _ = make_app(rows=30, cols=80)
+    settle(app, 0.5)
+    type_keys(app, window, ("resize", 40, 120), seconds=0.5)
+    layout = app.renderer.layout
+    assert layout.cols == 120
+    assert window.line(layout.screen_top)[layout.screen_left:layout.screen_left + 5] == "HELLO"
+
+
+def test_ctrl_q_in_a_too_small_terminal_quits_without_a_question():
+    app, window, _ = make_app(rows=10, cols=20)
+    settle(app, 0.2)
+    type_keys(app, window, "\x11")
+    assert app.quit_code == 0
+
+
+# -- the session wrapper ------------------------------------------------------------------------------------
+Args = namedtuple("Args", "warp ntsc colors ascii disk seed")
+
+
+def test_a_crash_restores_the_terminal_prints_a_short_reason_and_logs_the_details(tmp_path, monkeypatch, capsys):
+    def exploding_wrapper(function, *args):
+        raise RuntimeError("boom")
+    monkeypatch.setattr(real_curses, "wrapper", exploding_wrapper)
+    monkeypatch.setattr(app_module.tempfile, "gettempdir", lambda: str(tmp_path))
+    status = run_terminal(program(HELLO), Args(False, False, "auto", False, ".", None), C64)
+    err = capsys.readouterr().err
+    assert status == 1
+    assert "crashed: RuntimeError: boom" in err and "Traceback" not in err
+    assert str(tmp_path) in err
+    log_text = (tmp_path / "ryg64.log").read_text()
+    assert "Traceback" in log_text and "boom" in log_text
+    logging.getLogger("ryg64").handlers[:] = []
+
+
+def test_the_session_reason_is_printed_on_the_way_out(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(real_curses, "wrapper", lambda function, *args: (130, "interrupted (Ctrl-C)"))
+    monkeypatch.setattr(app_module.tempfile, "gettempdir", lambda: str(tmp_path))
+    status = run_terminal(program(HELLO), Args(False, False, "auto", False, ".", None), C64)
+    assert status == 130
+    assert capsys.readouterr().err.strip() == "ryg: interrupted (Ctrl-C)"
+    logging.getLogger("ryg64").handlers[:] = []
