@@ -15,18 +15,19 @@ ASM_DIR = os.path.dirname(os.path.abspath(__file__))
 class Version:
     name: str
     description: str
+    ready: bool = True          # False: built for development, not offered to players yet
 
     @property
     def path(self):
         return os.path.join(ASM_DIR, self.name + ".prg")
 
     def available(self):
-        return os.path.isfile(self.path)
+        return self.ready and os.path.isfile(self.path)
 
 
 VERSIONS = (
-    Version("ryg3", "modern engine: alpha-beta, hash tables, never loses as the cats"),
-    Version("ryg3en", "ryg3 with English texts"),
+    Version("ryg3", "modern engine: alpha-beta, hash tables, never loses as the cats", ready=False),
+    Version("ryg3en", "ryg3 with English texts", ready=False),
     Version("ryg23", "classic final: depth-first tree, depth 1-15, opening book"),
     Version("ryg19", "29-byte boards, whole tree in memory, depth 1-4, opening book"),
     Version("ryg17", "88-byte boards, evaluation v3, BASIC ROM switched out, depth 1-3"),
