@@ -88,6 +88,9 @@ def resolve_program(name, sys_address):
         return read_prg(version.path, sys_address)
     version = versions.find_version(name)
     if version is not None and not os.path.exists(name):
+        if not version.ready:
+            raise PrgError("%s is still in development; to try it anyway: python ryg.py %s"
+                           % (name, os.path.relpath(version.path)))
         if not version.available():
             raise PrgError("%s is a known version but its .prg is not built (python -m asm.build)" % name)
         return read_prg(version.path, sys_address)
