@@ -46,7 +46,7 @@ from c64.cpu import CPU
 
 # Closure cells shared by the blocks of one CPU.
 CELL_NAMES = ("a", "x", "y", "sp", "pc", "cyc", "fn", "fz", "fc", "fv", "fp",
-              "lim", "tbl", "ram", "rom", "mem", "cm", "inv")
+              "lim", "tbl", "ram", "rom", "mem", "cm", "inv", "cpu")
 MAX_INSNS = 48
 # A block invalidated this many times by the program's own stores is interpreted from then on.
 REWRITE_LIMIT = 6
@@ -153,6 +153,8 @@ def _sbc_decimal(a, data, carry):
     return (nibble1 << 4) + nibble0, aluresult, aluresult, decimalcarry, overflow
 
 
+_MASK_BYTES = bytes([0] + [0xFF] * 255)     # code_map byte -> mask byte
+
 _GLOBALS = {"adcd": _adc_decimal, "sbcd": _sbc_decimal, "__builtins__": __builtins__}
 _CODE_CACHE = {}
 
@@ -212,8 +214,8 @@ class _MemoryView:
         return page << 8
 
     def range_kind(self, kinds, lo, hi):
-        """'ram', 'rom' or 'mem' (mixed, I/O or port) for every address of lo..hi (hi may pass $FFFF)."""
-        if self.c64 and (lo <= 1 or hi >= 0x10001):
+        """'ram', 'rom' or 'mem' (mixed or I/O) for every address of lo..hi (hi may pass $FFFF)."""
+        if self.c64 and hi >= 0x10001:
             return "mem"
         found = set()
         for page in range(lo >> 8, (hi >> 8) + 1):
@@ -222,6 +224,13 @@ class _MemoryView:
             kind = found.pop()
             return kind if kind in ("ram", "rom") else "mem"
         return "mem"
+
+
+    def write_range_kind(self, lo, hi):
+        """Like range_kind for stores: the processor port $00/$01 needs C64Memory."""
+        if self.c64 and lo <= 1:
+            return "mem"
+        return self.range_kind(self.write_kind, lo, hi)
 
 
 class _BlockBuilder:
@@ -265,75 +274,96 @@ class _BlockBuilder:
             self.set("fz")
 
     # -- memory ---------------------------------------------------------------------------
+    def io_clock(self):
+        """Before an access that may reach a chip: py65's cycle count at this instruction."""
+        if self.c64:
+            self.emit("cpu.processorCycles = cyc + %d" % self.static)
+
     def read_const(self, addr):
         addr &= 0xFFFF
-        if self.c64 and addr < 2:
-            return "mem[%d]" % addr
         kind = self.view.read_kind[addr >> 8]
-        return "%s[%d]" % ("mem" if kind == "io" else kind, addr)
+        if kind == "io":
+            self.io_clock()
+            return "mem[%d]" % addr
+        return "%s[%d]" % (kind, addr)
 
-    def read_zp_dynamic(self, var):
-        return "(ram[%s] if %s > 1 else mem[%s])" % (var, var, var) if self.c64 else "ram[%s]" % var
-
-    def read_any(self, var):
+    def read_any(self, var, target):
+        """Emit `target = byte at var` for an address only known at run time."""
         if not self.c64:
-            return "ram[%s]" % var
-        return "(ram[%s] if 1 < %s < %d else mem[%s])" % (var, var, self.view.read_top, var)
+            self.emit("%s = ram[%s]" % (target, var))
+            return
+        self.emit("if %s < %d:" % (var, self.view.read_top))
+        self.emit("    %s = ram[%s]" % (target, var))
+        self.emit("else:")
+        self.depth += 1
+        self.io_clock()
+        self.emit("%s = mem[%s]" % (target, var))
+        self.depth -= 1
 
     def address(self, insn, register):
         """Emit code for the effective address of an indexed/indirect operand.
 
-        Returns (expression or variable, lo, hi): the possible address range, or None for any.
+        Returns (expression or variable, lo, hi, extra): the possible address range
+        (None for any) and the page-crossing cycle line to emit after the access.
         """
         mode, operand = insn.mode, insn.operand
         if mode in ("zpx", "zpy"):
             self.emit("e = (%d + %s) & 255" % (operand, register))
-            return "e", 0, 255
+            return "e", 0, 255, None
         if mode in ("abx", "aby"):
+            extra = None
             if insn.extra and operand & 0xFF:
-                self.emit("if %s > %d:" % (register, 0xFF - (operand & 0xFF)))
-                self.emit("    cyc += 1")
+                extra = "if %s > %d: cyc += 1" % (register, 0xFF - (operand & 0xFF))
                 self.set("cyc")
             if operand + 255 > 0xFFFF:
                 self.emit("e = (%d + %s) & 65535" % (operand, register))
-                return "e", operand, operand + 255
-            return "%d + %s" % (operand, register), operand, operand + 255
+                return "e", operand, operand + 255, extra
+            return "%d + %s" % (operand, register), operand, operand + 255, extra
         if mode == "iny":
             lo = self.read_const(operand)
             hi = self.read_const((operand + 1) & 0xFF)
             self.emit("t = %s + y" % lo)
             self.emit("e = ((%s << 8) + t) & 65535" % hi)
+            extra = None
             if insn.extra:
-                self.emit("if t > 255:")
-                self.emit("    cyc += 1")
+                extra = "if t > 255: cyc += 1"
                 self.set("cyc")
-            return "e", None, None
+            return "e", None, None, extra
         if mode == "inx":
             self.emit("t = (%d + x) & 255" % operand)
-            self.emit("if 1 < t < 255:")
+            self.emit("if t < 255:")
             self.emit("    e = ram[t] | (ram[t + 1] << 8)")
             self.emit("else:")
-            self.emit("    e = mem[t] | (mem[(t + 1) & 255] << 8)")
-            return "e", None, None
+            self.emit("    e = ram[255] | (ram[0] << 8)")
+            return "e", None, None, None
         raise AssertionError(mode)
 
     def load(self, insn):
-        """Emit code reading the operand of a read instruction; returns the value expression."""
+        """Emit code reading the operand of a read instruction; returns the value expression.
+
+        The expression must be used by the very next emitted line (it may read a chip).
+        """
         mode, operand = insn.mode, insn.operand
         if mode == "imm":
             return str(operand)
         if mode in ("zpg", "abs"):
             return self.read_const(operand)
         register = "y" if mode in ("zpy", "aby", "iny") else "x"
-        where, lo, hi = self.address(insn, register)
+        where, lo, hi, extra = self.address(insn, register)
         if mode in ("zpx", "zpy"):
-            return self.read_zp_dynamic(where)
+            return "ram[%s]" % where       # C64Memory keeps RAM $00/$01 equal to the port's value
         if lo is None:
-            return self.read_any(where)
+            self.read_any(where, "v")
+            if extra:
+                self.emit(extra)
+            return "v"
         kind = self.view.range_kind(self.view.read_kind, lo, hi)
-        if kind == "mem" and where != "e":
-            self.emit("e = %s" % where)
-            where = "e"
+        if kind == "mem":
+            self.io_clock()
+        if extra:
+            self.emit("v = %s[%s]" % (kind, where))
+            self.emit(extra)
+            return "v"
         return "%s[%s]" % (kind, where)
 
     def store(self, insn, index, value):
@@ -343,7 +373,7 @@ class _BlockBuilder:
             self.store_const(operand, value)
             return
         register = "y" if mode in ("zpy", "aby", "iny") else "x"
-        where, lo, hi = self.address(insn, register)
+        where, lo, hi, _ = self.address(insn, register)
         self.store_dynamic(insn, index, where, lo, hi, value)
 
     def store_const(self, addr, value):
@@ -351,6 +381,7 @@ class _BlockBuilder:
             self.emit("mem[%d] = %s" % (addr, value))      # the block ends here (bank switch)
             return
         if self.view.write_kind[addr >> 8] == "io":
+            self.io_clock()
             self.emit("mem[%d] = %s" % (addr, value))
             return
         self.emit("ram[%d] = %s" % (addr, value))
@@ -375,7 +406,7 @@ class _BlockBuilder:
             else:
                 self.emit("ram[%s] = %s" % (where, value))
             return
-        kind = "mem" if lo is None else self.view.range_kind(self.view.write_kind, lo, hi)
+        kind = "mem" if lo is None else self.view.write_range_kind(lo, hi)
         if kind == "ram":
             self.emit("ram[%s] = %s" % (where, value))
             self.code_check(insn, where, hits_later)
@@ -393,6 +424,7 @@ class _BlockBuilder:
         self.depth -= 1
         self.emit("else:")
         self.depth += 1
+        self.io_clock()
         self.emit("mem[e] = %s" % value)       # C64Memory invalidates code it overwrites itself
         condition = "e < 2"
         if hits_later:
@@ -426,7 +458,7 @@ class _BlockBuilder:
             lo, hi = insn.operand, insn.operand + 255
             if self.c64 and (lo <= 1 or hi > 0xFFFF):
                 return True
-            if self.view.range_kind(self.view.write_kind, lo, hi) != "ram" and self.c64:
+            if self.view.write_range_kind(lo, hi) != "ram" and self.c64:
                 return True
             return insn.next < self.end and lo < self.end and hi >= insn.next
         return False
@@ -655,15 +687,16 @@ class _BlockBuilder:
                 where = None
                 self.emit("v = %s" % self.read_const(insn.operand))
             else:
-                where, lo, hi = self.address(insn, "x")
+                where, lo, hi, _ = self.address(insn, "x")
                 if where != "e":
                     self.emit("e = %s" % where)
                     where = "e"
                 if mode == "zpx":
-                    self.emit("v = %s" % self.read_zp_dynamic("e"))
-                    lo, hi = 0, 255
+                    self.emit("v = ram[e]")
                 else:
                     kind = self.view.range_kind(self.view.read_kind, lo, hi)
+                    if kind == "mem":
+                        self.io_clock()
                     self.emit("v = %s[e]" % kind)
             target = "v"
         if name == "ASL":
@@ -724,7 +757,7 @@ class FastCPU(CPU):
             cells["rom"].cell_contents = memory.rom
         else:
             ram = memory
-            cm = bytearray(0x10000)
+            cm = [0] * 0x10000
             cells["rom"].cell_contents = memory
         self._ram = ram
         self._cm = cm
@@ -732,12 +765,14 @@ class FastCPU(CPU):
         cells["mem"].cell_contents = memory
         cells["cm"].cell_contents = cm
         cells["inv"].cell_contents = self._code_written
+        cells["cpu"].cell_contents = self
         self._tables = {}
         self._views = {}
         self._blocks = {}          # key -> (start, end, bytes) of blocks translated from RAM
         self._covers = {}          # address -> keys of RAM blocks holding it
         self._page_blocks = {}     # page -> keys of RAM blocks touching it
-        self._page_snap = {}       # page -> its bytes when last checked
+        self._page_snap = {}       # page -> (mask of its code bytes, those bytes) as integers
+        self._dirty_pages = set()  # pages whose snapshot must be rebuilt
         self._rewrites = {}        # key -> times the program's own stores invalidated it
         self._loop = types.FunctionType(_LOOP_CODE, _GLOBALS, "run_loop", None,
                                         tuple(cells[n] for n in _LOOP_CODE.co_freevars))
@@ -827,14 +862,25 @@ class FastCPU(CPU):
         return self
 
     def _interpret(self):
-        """One instruction through CPU.step (traps, BRK, undocumented opcodes, odd places)."""
+        """One instruction through CPU.step (undocumented opcodes, odd places, rewritten code)."""
         self._sync_out()
         try:
             CPU.step(self)
         finally:
             self._sync_in()
-        if self.trap_handler is not None or not self._c64:
-            self._verify()       # the trap (or a plain-list store) may have written code behind our back
+        if not self._c64:
+            self._verify()       # py65 stores straight into a plain list
+
+    def _trap(self):
+        """The trap opcode fetched from ROM: what CPU.step does for it, without the decoding."""
+        self._sync_out()
+        addr = self.pc
+        self.pc = (addr + 1) & 0xFFFF
+        try:
+            self.trap_handler(addr)
+            self.pc &= 0xFFFF
+        finally:
+            self._sync_in()
 
     # -- translation -----------------------------------------------------------------------------
     def _miss(self):
@@ -846,10 +892,18 @@ class FastCPU(CPU):
         if insns:
             function = self._function(insns, single=False)
             self._register(key, insns)
+        elif self._is_trap(pc):
+            function = self._trap
         else:
             function = self._interpret
         self._table[pc] = function
         function()
+
+    def _is_trap(self, pc):
+        if self.trap_handler is None or not self._c64 or CPU.instruct[0x02] is not CPU._jam:
+            return False
+        memory = self._bound
+        return memory.rom_visible(pc) and memory.rom[pc] == 0x02 and CPU.cycletime[0x02] == 0
 
     def _function(self, insns, single):
         body, nonlocals = _BlockBuilder(self, self._view(), insns, single).build()
@@ -929,8 +983,7 @@ class FastCPU(CPU):
             holders.add(key)
         for page in range(start >> 8, ((end - 1) >> 8) + 1):
             self._page_blocks.setdefault(page, set()).add(key)
-            if page not in self._page_snap:
-                self._page_snap[page] = ram[page << 8:(page + 1) << 8]
+            self._dirty_pages.add(page)
 
     def _drop(self, key):
         start, end, _ = self._blocks.pop(key)
@@ -951,7 +1004,7 @@ class FastCPU(CPU):
                 keys.discard(key)
                 if not keys:
                     del self._page_blocks[page]
-                    self._page_snap.pop(page, None)
+            self._dirty_pages.add(page)
 
     def _code_written(self, addr):
         """A store hit a byte of translated code: forget the blocks holding it."""
@@ -964,15 +1017,27 @@ class FastCPU(CPU):
             self._drop(key)
 
     def _verify(self):
-        """Drop blocks whose bytes changed without a store the CPU saw (loaders, tests, traps)."""
-        ram = self._ram
+        """Drop blocks whose bytes changed without a store the CPU saw (a loader, a test, a trap).
+
+        Each page holding translated RAM code keeps its code bytes (other bytes masked
+        out) as one big integer, so checking a page is two conversions and a compare.
+        """
+        ram, cm = self._ram, self._cm
         snaps = self._page_snap
-        for page, snap in list(snaps.items()):
-            current = ram[page << 8:(page + 1) << 8]
-            if current != snap:
+        for page in self._dirty_pages:
+            if page in self._page_blocks:
+                lo = page << 8
+                mask = int.from_bytes(bytes(cm[lo:lo + 256]).translate(_MASK_BYTES), "little")
+                snaps[page] = (mask, int.from_bytes(bytes(ram[lo:lo + 256]), "little") & mask)
+            else:
+                snaps.pop(page, None)
+        self._dirty_pages.clear()
+        for page, (mask, snap) in snaps.items():
+            lo = page << 8
+            if int.from_bytes(bytes(ram[lo:lo + 256]), "little") & mask != snap:
                 for key in list(self._page_blocks.get(page, ())):
                     start, end, code = self._blocks[key]
                     if ram[start:end] != code:
                         self._drop(key)
-                if page in snaps:
-                    snaps[page] = current
+        if self._dirty_pages:
+            self._verify()

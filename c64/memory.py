@@ -44,9 +44,10 @@ class C64Memory:
         self.ddr = 0x2F           # $00 after IOINIT
         self.port = 0x37          # $01 output latch after IOINIT
         self.bank_listeners = []  # called with no argument after a bank change
-        # Translated-code watch (c64.fastcpu): a non-zero byte here marks RAM that a
+        # Translated-code watch (c64.fastcpu): a non-zero entry here marks RAM that a
         # translated block was made from; writing it calls code_written(addr).
-        self.code_map = bytearray(0x10000)
+        # A list, not a bytearray: list indexing is the faster one in CPython.
+        self.code_map = [0] * 0x10000
         self.code_written = None
         self._read_src = [self.ram] * 256   # per page: a 64 KB buffer, or None for I/O
         self._write_io = [False] * 256      # per page: True if writes go to the chips
@@ -78,6 +79,10 @@ class C64Memory:
             wio[page] = io
         for page in range(0xE0, 0x100):
             src[page] = rom if kernal else ram
+        # RAM at $00/$01 mirrors what the CPU reads there, so translated code can read
+        # zero page straight from `ram` (a real C64 leaves bus garbage in these two bytes).
+        ram[0] = self.ddr
+        ram[1] = self.port_value()
         for listener in self.bank_listeners:
             listener()
 
