@@ -1,0 +1,211 @@
+"""Headless mode from the command line: --keys syntax, --keys-file, --max-cycles,
+--screen-format hex, --peek, --transcript, exit status and messages.
+
+A couple of cases run `python ryg.py` in a subprocess, as a script would; the rest
+call ryg.main(argv).  The programs are tests/programs/kernal_*.oph, assembled at
+test time: kernal_keyecho prints the hex code of every key GETIN gives it ("Q" ends
+it), kernal_screen prints through CHROUT/PLOT/SCREEN and returns to BASIC."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+import ryg
+from tests.conftest import assemble, assemble_program
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+@pytest.fixture
+def prg(tmp_path):
+    """prg("kernal_keyecho") -> path of that test program assembled into tmp_path."""
+    def make(name, raw=None):
+        path = tmp_path / (name + ".prg")
+        path.write_bytes(assemble_program(name) if raw is None else raw)
+        return str(path)
+    return make
+
+
+def headless(capsys, *argv):
+    """Run ryg.main with --headless and the py65 core; returns (status, stdout, stderr)."""
+    status = ryg.main(["--headless", "--cpu", "py65", *argv])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def echoed(output):
+    """The key codes kernal_keyecho printed (the first screen line), as a list of hex strings."""
+    return output.splitlines()[0].split()
+
+
+# -- through a real subprocess -------------------------------------------------------------------------
+
+def test_ryg_py_headless_types_the_keys_and_prints_the_screen(prg):
+    path = prg("kernal_keyecho")
+    proc = subprocess.run([sys.executable, "ryg.py", "--headless", "--keys", "ab{return}{f1}q", path],
+                          cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert len(lines) == 25
+    assert lines[0] == "41 42 0D 85"
+    assert all(line == "" for line in lines[1:])
+
+
+def test_ryg_py_headless_exits_1_with_the_reason_when_the_program_jams(tmp_path):
+    path = tmp_path / "jam.prg"
+    path.write_bytes(bytes([0x00, 0xC0, 0xEA, 0x02]))       # at $C000: NOP / JAM
+    proc = subprocess.run([sys.executable, "ryg.py", "--headless", str(path)],
+                          cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 1
+    assert "JAM" in proc.stderr and "$C001" in proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert len(proc.stdout.splitlines()) == 25              # the screen is still printed
+
+
+# -- key syntax -------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("keys, codes", [
+    ("{return}", "0D"), ("{down}", "11"), ("{up}", "91"), ("{left}", "9D"), ("{right}", "1D"),
+    ("{clr}", "93"), ("{home}", "13"), ("{del}", "14"), ("{inst}", "94"), ("{stop}", "03"),
+    ("{f1}{f2}{f3}{f4}", "85 89 86 8A"), ("{f5}{f6}{f7}{f8}", "87 8B 88 8C"),
+    ("{space}", "20"), ("{3 down}", "11 11 11"), ("{$0d}{13}", "0D 0D"),
+    ("aA", "41 41"), ("19!", "31 39 21"), ("{RETURN}{Down}", "0D 11"),
+])
+def test_key_text_gives_the_petscii_codes_of_the_c64_keys(prg, capsys, keys, codes):
+    status, out, err = headless(capsys, "--keys", keys + "q", prg("kernal_keyecho"))
+    assert status == 0, err
+    assert echoed(out) == codes.split()
+
+
+def test_restore_in_the_keys_raises_an_nmi_and_the_program_carries_on(prg, capsys):
+    status, out, err = headless(capsys, "--keys", "a{restore}bq", prg("kernal_keyecho"))
+    assert status == 0, err
+    assert echoed(out) == ["41", "42"]
+
+
+def test_the_run_ends_when_the_keys_are_used_up_and_the_program_waits(prg, capsys):
+    status, out, err = headless(capsys, "--keys", "ab", prg("kernal_keyecho"))
+    assert status == 0
+    assert echoed(out) == ["41", "42"]
+    assert err == ""
+
+
+def test_bad_key_text_is_refused_with_a_message(prg, capsys):
+    status, out, err = headless(capsys, "--keys", "{nonsense}", prg("kernal_keyecho"))
+    assert status == 2
+    assert "--keys" in err and "nonsense" in err
+
+
+def test_keys_file_is_typed_after_the_keys_option(prg, capsys, tmp_path):
+    keys_file = tmp_path / "keys.txt"
+    keys_file.write_text("c{f7}\nq", encoding="utf-8")      # a newline is RETURN
+    status, out, err = headless(capsys, "--keys", "ab", "--keys-file", str(keys_file),
+                                prg("kernal_keyecho"))
+    assert status == 0, err
+    assert echoed(out) == ["41", "42", "43", "88", "0D"]
+
+
+def test_a_missing_keys_file_is_an_error_with_its_name(prg, capsys, tmp_path):
+    status, out, err = headless(capsys, "--keys-file", str(tmp_path / "nope.txt"), prg("kernal_keyecho"))
+    assert status == 2
+    assert "nope.txt" in err
+
+
+# -- stopping -----------------------------------------------------------------------------------------------
+
+SPIN = bytes([0x00, 0xC0, 0x4C, 0x00, 0xC0])     # at $C000: JMP $C000
+
+
+def test_max_cycles_stops_a_program_that_never_waits(prg, capsys):
+    status, out, err = headless(capsys, "--max-cycles", "200000", prg("spin", SPIN))
+    assert status == 0
+    assert "200" in err and "cycles" in err
+    assert len(out.splitlines()) == 25
+
+
+def test_a_program_that_returns_to_basic_shows_its_screen_without_ready(prg, capsys):
+    status, out, err = headless(capsys, prg("kernal_screen"))
+    assert status == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "KERNAL SCREEN TEST"
+    assert lines[1] == "RED NORMAL"
+    assert lines[10] == "     PLACED0A,0B"
+    assert lines[11] == "28X19"
+    assert "READY." not in out
+
+
+def test_a_missing_program_is_an_error_naming_it(capsys, tmp_path):
+    status = ryg.main(["--headless", str(tmp_path / "absent.prg")])
+    err = capsys.readouterr().err
+    assert status == 2 and "absent.prg" in err
+
+
+def test_a_program_without_a_basic_stub_starts_at_its_load_address_or_at_sys(prg, capsys):
+    # $C000: LDA #$58 / JSR $FFD2 / RTS ; $C006: LDA #$59 / JSR $FFD2 / RTS
+    raw = bytes([0x00, 0xC0, 0xA9, 0x58, 0x20, 0xD2, 0xFF, 0x60, 0xA9, 0x59, 0x20, 0xD2, 0xFF, 0x60])
+    path = prg("raw", raw)
+    status, out, err = headless(capsys, path)
+    assert out.splitlines()[0] == "X"
+    status, out, err = headless(capsys, "--sys", "$C006", path)
+    assert out.splitlines()[0] == "Y"
+
+
+# -- output formats -------------------------------------------------------------------------------------------
+
+def test_screen_format_hex_prints_screen_codes_and_colours_per_row(prg, capsys):
+    status, out, err = headless(capsys, "--screen-format", "hex", prg("kernal_screen"))
+    rows = out.splitlines()
+    assert len(rows) == 25
+    number, codes, colours = rows[0].split()
+    assert number == "00"
+    title = bytes([0x0B, 0x05, 0x12, 0x0E, 0x01, 0x0C, 0x20, 0x13, 0x03, 0x12, 0x05, 0x05, 0x0E])  # KERNAL SCREEN
+    assert bytes.fromhex(codes)[:13] == title
+    assert colours[:18] == "1" * 18                       # printed in white
+    number, codes, colours = rows[1].split()
+    assert bytes.fromhex(codes)[:4] == bytes([0x92, 0x85, 0x84, 0x20])   # RVS "RED", then normal
+    assert colours[:3] == "222"                           # red
+    assert len(codes) == 80 and len(colours) == 40
+
+
+def test_peek_prints_memory_ranges_and_single_addresses(prg, capsys):
+    status, out, err = headless(capsys, "--peek", "$0400-$0411", "--peek", "53280", prg("kernal_screen"))
+    lines = out.splitlines()
+    assert lines[25] == "$0400: 0b 05 12 0e 01 0c 20 13 03 12 05 05 0e 20 14 05"
+    assert lines[26] == "$0410: 13 14"
+    assert lines[27] == "$D020: fe"
+
+
+def test_a_peek_range_that_ends_before_it_starts_is_refused(prg, capsys):
+    status, out, err = headless(capsys, "--peek", "$0410-$0400", prg("kernal_screen"))
+    assert status == 2
+    assert "--peek" in err
+
+
+def test_transcript_records_everything_printed_through_chrout_as_text(prg, capsys, tmp_path):
+    transcript = tmp_path / "out.txt"
+    status, out, err = headless(capsys, "--transcript", str(transcript), prg("kernal_screen"))
+    assert status == 0, err
+    assert transcript.read_text(encoding="utf-8") == (
+        "{clr}{wht}KERNAL SCREEN TEST\n{red}{rvs on}RED{rvs off} NORMAL\n{yel}PLACED0A,0B\n28X19")
+
+
+def test_an_unwritable_transcript_is_reported_and_the_screen_still_printed(prg, capsys, tmp_path):
+    status, out, err = headless(capsys, "--transcript", str(tmp_path / "no" / "such" / "dir.txt"),
+                                prg("kernal_screen"))
+    assert status == 2
+    assert "transcript" in err
+    assert out.splitlines()[0] == "KERNAL SCREEN TEST"
+
+
+def test_the_sid_seed_option_makes_noise_reproducible(prg, capsys):
+    # LDA #$80 / STA $D412 / LDA $D41B / STA $C100 / LDA $D41B / STA $C101 / RTS
+    raw = bytes([0x00, 0xC0, 0xA9, 0x80, 0x8D, 0x12, 0xD4, 0xAD, 0x1B, 0xD4, 0x8D, 0x00, 0xC1,
+                 0xAD, 0x1B, 0xD4, 0x8D, 0x01, 0xC1, 0x60])
+    path = prg("noise", raw)
+    runs = []
+    for seed in ("7", "7", "8"):
+        status, out, err = headless(capsys, "--seed", seed, "--peek", "$C100-$C101", path)
+        runs.append(out.splitlines()[25])
+    assert runs[0] == runs[1] != runs[2]
