@@ -46,7 +46,7 @@ def transcript_text(codes):
             continue
         screen = petscii_to_screen(code)
         if screen is None:
-            out.append("{%s}" % key_name(code))
+            out.append(key_name(code))          # already in braces: "{clr}"
         else:
             out.append(screen_to_text(bytes([screen])))
     return "".join(out)
@@ -54,8 +54,13 @@ def transcript_text(codes):
 
 def run(program, keys=(), max_cycles=DEFAULT_MAX_CYCLES, screen_format="text", peeks=(),
         transcript=None, sid_seed=None, ntsc=False, disk_folder=".", cpu_class=None,
-        out=sys.stdout, err=sys.stderr):
-    """Run `program` (a c64.loader.Program) headless; returns the process exit status."""
+        out=None, err=None):
+    """Run `program` (a c64.loader.Program) headless; returns the process exit status.
+
+    out/err default to the sys.stdout/sys.stderr of the moment of the call (not of import).
+    """
+    out = sys.stdout if out is None else out
+    err = sys.stderr if err is None else err
     options = {} if cpu_class is None else {"cpu_class": cpu_class}
     machine = C64(sid_seed=sid_seed, ntsc=ntsc, disk_folder=disk_folder, **options)
     machine.run_program(program)
