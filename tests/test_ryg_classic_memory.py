@@ -32,11 +32,28 @@ def highest_written(cp):
     return top + 1 - root          # bytes used above tree_root
 
 
+def self_modified(cp):
+    """Bytes the lib's print routines patch (their load operands) and the
+    hex input's digit buffer: the only writes allowed inside the code."""
+    allowed = set()
+    with open(cp.prg_path[:-4] + ".map", encoding="utf-8") as f:
+        for line in f:
+            addr, label, _ = [p.strip() for p in line.split("|")]
+            if label == "_load":
+                allowed |= {int(addr[1:], 16) + 1, int(addr[1:], 16) + 2}
+            elif label == "_digits":
+                allowed |= {int(addr[1:], 16), int(addr[1:], 16) + 1}
+    return allowed
+
+
 def play_game_watching_memory(depth, dirs, start=None):
     """Play mouse moves against ryg23; returns (session, bytes used, model bytes, positions)."""
     s = Session("ryg23")
     s.keys("%02X{return}" % depth)
     fill_canary(s)
+    ram = s.m.mem.ram
+    code = bytes(ram[0x0801:s.addr("current_board")])
+    high = bytes(ram[TREE_LIMIT:0xD000]) + bytes(ram[0xE000:])
     version = s.version
     pos = M.start_position() if start is None else start
     if start is not None:
@@ -53,6 +70,10 @@ def play_game_watching_memory(depth, dirs, start=None):
         assert s.current() == pos
         if not M.mouse_moves(pos):
             break
+    ram = s.m.mem.ram
+    changed = {0x0801 + i for i, (a, b) in enumerate(zip(code, ram[0x0801:s.addr("current_board")])) if a != b}
+    assert changed <= self_modified(s)                  # code and texts intact
+    assert bytes(ram[TREE_LIMIT:0xD000]) + bytes(ram[0xE000:]) == high  # nothing above the tree limit
     return s, highest_written(s), expected, pos
 
 
@@ -65,38 +86,43 @@ def test_ryg23_at_depth_4_plays_a_whole_game_using_exactly_the_path_and_its_sibl
     assert s.word(s.addr("free_ptr")) == s.addr("tree_root") + 29
 
 
+def finish_game(pos, depth, rng):
+    """Random mouse moves from pos (mouse to move), cats answering at depth:
+    (mouse directions, boards the cats' searches generate)."""
+    version = M.VERSIONS["ryg23"]
+    dirs, boards = [], 0
+    while M.mouse_moves(pos):
+        d, dest = rng.choice(M.mouse_moves(pos))
+        dirs.append(d)
+        pos = M.Pos(dest, pos.cats, False, pos.level + 1)
+        if pos.mouse < 8 or not M.cat_moves(pos):
+            break
+        boards += M.count_boards(pos, depth, version)
+        pos = M.cats_reply(pos, depth, version)
+    return dirs, boards
+
+
 def late_game(depth, max_boards, seed=3):
-    """A mouse-to-move position late in a game (cats answering at `depth`)
-    from where the whole rest of the game costs at most max_boards boards,
-    and the mouse moves that finish it."""
+    """The earliest mouse-to-move position of a seeded game (cats at depth 2)
+    from where a seeded finish against cats at `depth` costs at most
+    max_boards boards; returns (position, mouse directions of the finish)."""
     version = M.VERSIONS["ryg23"]
     rng = random.Random(seed)
-    while True:
-        pos, history = M.start_position(), []
-        while M.mouse_moves(pos):
-            d, dest = rng.choice(M.mouse_moves(pos))
-            history.append((pos, d))
-            pos = M.Pos(dest, pos.cats, False, pos.level + 1)
-            if pos.mouse < 8 or not M.cat_moves(pos):
-                break
-            pos = M.cats_reply(pos, 2, version)
-        # walk back from the end while the rest of the game stays cheap
-        for i in range(len(history) - 1, 0, -1):
-            tail = history[i:]
-            boards = 0
-            p = tail[0][0]
-            for _, d in tail:
-                p = M.Pos(dict(M.mouse_moves(p))[d], p.cats, False, p.level + 1)
-                if p.mouse < 8 or not M.cat_moves(p):
-                    break
-                boards += M.count_boards(p, depth, version)
-                p = M.cats_reply(p, depth, version)
-                if not M.mouse_moves(p):
-                    break
-            if boards > max_boards:
-                if i < len(history) - 2:
-                    return history[i + 1][0], [d for _, d in history[i + 1:]]
-                break
+    pos, history = M.start_position(), []
+    while M.mouse_moves(pos):
+        history.append(pos)
+        _, dest = rng.choice(M.mouse_moves(pos))
+        pos = M.Pos(dest, pos.cats, False, pos.level + 1)
+        if pos.mouse < 8 or not M.cat_moves(pos):
+            break
+        pos = M.cats_reply(pos, 2, version)
+    best = None
+    for start in reversed(history[1:]):
+        dirs, boards = finish_game(start, depth, random.Random(seed))
+        if boards > max_boards:
+            break
+        best = (start, dirs)
+    return best
 
 
 @pytest.mark.slow
