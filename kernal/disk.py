@@ -467,7 +467,7 @@ class HostDisk:
             self._reading_error += 1
             if self._reading_error >= len(message):
                 del self._reading_error
-                self._set_error(DOS_OK)
+                self.error = (DOS_OK, 0, 0)     # read once, the drive's error is cleared
                 self._st(ST_EOI)
             return byte
         channel = self.channels.get(secondary)
