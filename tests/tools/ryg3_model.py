@@ -46,6 +46,8 @@ SPREAD_PENALTY = (0x00, 0x00, 0x08, 0x10, 0x14, 0x18, 0x18, 0x18)   # added: hel
 CAGED_BASE = 0x40                # + squares in the cage + mouse rank
 
 HASH_SIZE = 1024
+EXACT, LOWER, UPPER = 0, 1, 2      # what a stored value is: exact, >=, <=
+MOUSE_ORDER = (2, 3, 0, 1)        # NE, NW, SW, SE
 HASH_HI_MASK = 0x03
 
 
@@ -120,25 +122,29 @@ class Model:
             self.key[part] = k
 
     def clear_hash(self):
-        self.hash_tables = [[(0, 0, 0)] * HASH_SIZE for _ in range(2)]
+        self.hash_tables = [[(0, 0, 0, 0, 0, 0)] * HASH_SIZE for _ in range(2)]
         self.collisions = 0
 
     # --- move generation -----------------------------------------------------
     def gen(self):
-        """Moves of the side to move into the list at first_move[ply]."""
+        """Moves of the side to move into the list at first_move[ply].
+
+        Order (it decides ties and speeds up alpha-beta): the mouse tries
+        NE, NW, SW, SE; the cats go from the rear one (highest square) to
+        the front one, SW before SE."""
         start = self.first_move[self.ply]
         del self.move_start[start:]
         del self.move_dest[start:]
         board = self.board
         if self.side == SIDE_MOUSE:
             m = self.mouse_sq
-            for d in range(4):
+            for d in MOUSE_ORDER:
                 t = MOUSE_MOVES[m * 4 + d]
                 if t != NO_SQUARE and board[t] == EMPTY:
                     self.move_start.append(m)
                     self.move_dest.append(t)
         else:
-            for c in self.cat_sq:
+            for c in sorted(self.cat_sq, reverse=True):   # rear cats first
                 for d in range(2):
                     t = CAT_MOVES[c * 2 + d]
                     if t != NO_SQUARE and board[t] == EMPTY:
@@ -214,32 +220,37 @@ class Model:
         ranks = [c >> 3 for c in self.cat_sq]
         return FREE_BY_DISTANCE[min(dist, DIST_CAP)] + SPREAD_PENALTY[max(ranks) - min(ranks)]
 
-    def terminal(self):
-        """True when the side to move has lost (the game is over)."""
-        if self.side == SIDE_CATS:
-            return self.mouse_sq >= 56 or self.first_move[self.ply + 1] == self.first_move[self.ply]
-        return self.first_move[self.ply + 1] == self.first_move[self.ply]
-
     # --- hash ------------------------------------------------------------------
     def hash_index(self):
         return self.key[0] | ((self.key[1] & HASH_HI_MASK) << 8)
 
-    def probe(self):
-        """Index in the move list of the stored best move, or -1."""
-        start, dest, lock = self.hash_tables[self.side][self.hash_index()]
-        if start == dest:        # empty entry
-            return -1
+    def probe(self, depth, alpha, beta):
+        """(cut-off value or None, list index of the stored best move or -1).
+
+        An entry is (start, dest, lock, depth, value, flag); start = dest
+        means empty.  Its value settles the node when it was searched at
+        least as deep and its bound allows (never at the root)."""
+        start, dest, lock, e_depth, value, flag = self.hash_tables[self.side][self.hash_index()]
+        if start == dest:
+            return None, -1
         if lock != self.key[2]:
             self.collisions += 1
-            return -1
+            return None, -1
+        if e_depth >= depth and self.ply > 0:
+            if flag == EXACT:
+                return value, -1
+            if flag == LOWER and value >= beta:
+                return beta, -1
+            if flag == UPPER and value <= alpha:
+                return alpha, -1
         for i in range(self.first_move[self.ply], self.first_move[self.ply + 1]):
             if self.move_start[i] == start and self.move_dest[i] == dest:
-                return i
-        return -1
+                return None, i
+        return None, -1
 
-    def store(self, i):
+    def store(self, i, depth, value, flag):
         self.hash_tables[self.side][self.hash_index()] = (
-            self.move_start[i], self.move_dest[i], self.key[2])
+            self.move_start[i], self.move_dest[i], self.key[2], depth, value, flag)
 
     # --- search ----------------------------------------------------------------
     def search(self, depth, alpha, beta):
@@ -252,11 +263,14 @@ class Model:
         if depth == 0:
             e = self.evaluate()
             return e if self.side == SIDE_MOUSE else 0xFF - e
-        h = self.probe()
+        cut, h = self.probe(depth, alpha, beta)
+        if cut is not None:
+            return cut
         if h > lo:                                  # hash move first
             self.move_start[lo], self.move_start[h] = self.move_start[h], self.move_start[lo]
             self.move_dest[lo], self.move_dest[h] = self.move_dest[h], self.move_dest[lo]
         best = lo
+        alpha0 = alpha
         for i in range(lo, hi):
             self.make(i)
             v = 0xFF - self.search(depth - 1, 0xFF - beta, 0xFF - alpha)
@@ -266,7 +280,8 @@ class Model:
                 best = i
                 if alpha >= beta:
                     break
-        self.store(best)
+        flag = LOWER if alpha >= beta else UPPER if alpha == alpha0 else EXACT
+        self.store(best, depth, alpha, flag)
         if self.ply == 0:
             self.root_best = best
         return alpha
@@ -308,6 +323,19 @@ mouse_moves:
 ; cat_moves[square*2 + direction]: destination (SW, SE), $FF off the board.
 cat_moves:
 {rows(CAT_MOVES)}
+
+; Bitboard walk of the evaluation: a rank is a byte, bit f = file f.
+; dark_bits[rank]: the dark squares of a rank.  sideways[b]: (b << 1) | (b >> 1),
+; the files one step left or right.  popcount[b]: bits set in b.
+; square_bit[sq]: 1 << (sq & 7).
+dark_bits:
+{rows([0x55 if r % 2 == 0 else 0xAA for r in range(8)])}
+sideways:
+{rows([((b << 1) | (b >> 1)) & 0xFF for b in range(256)])}
+popcount:
+{rows([bin(b).count("1") for b in range(256)])}
+square_bit:
+{rows([1 << (q & 7) for q in range(64)])}
 
 ; Evaluation, mouse's view: value by the mouse's distance to freedom
 ; (0..DIST_CAP), and what spread-out cats add (rear rank - front rank).
