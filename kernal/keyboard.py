@@ -12,6 +12,7 @@ XMAX = 0x0289     # buffer size
 SFDX = 0xCB       # matrix code of the key down (64 = none)
 LSTX = 0xC5       # matrix code at the previous scan
 SHFLAG = 0x028D   # bit 0 SHIFT, bit 1 C=, bit 2 CTRL
+STKEY = 0x91      # RUN/STOP row as UDTIM last sampled it ($7F = STOP down)
 NO_KEY = 64
 HOLD_JIFFIES = 3  # how long a typed key stays down in the matrix
 
@@ -103,6 +104,10 @@ class Keyboard:
         if shifted:
             self.held[LEFT_SHIFT] = HOLD_JIFFIES
         self._publish()
+        # On the C64 a key reaches the buffer through the IRQ, whose UDTIM has just
+        # sampled the RUN/STOP row into $91: a program that gets {stop} from GETIN and
+        # then calls STOP ($FFE1) sees it down.
+        self.mem[STKEY] = self.matrix(0x7F)
 
     def scan(self):
         """SCNKEY's bookkeeping: age held keys and publish $CB/$C5/$028D."""
