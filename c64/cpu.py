@@ -63,11 +63,12 @@ class CPU(MPU):
     def _jam(self):
         addr = (self.pc - 1) & 0xFFFF
         opcode = self.memory[addr]
-        if (opcode == 0x02 and self.trap_handler is not None
-                and self.memory.rom_visible(addr)):
+        # A plain 64 KB list (py65's tests, unit tests) has no ROM.
+        in_rom = hasattr(self.memory, "rom_visible") and self.memory.rom_visible(addr)
+        if opcode == 0x02 and self.trap_handler is not None and in_rom:
             self.trap_handler(addr)
             return
-        if self.memory.rom_visible(addr):
+        if in_rom:
             raise CPUStop("CPU JAM at $%04X: jumped into the ROM at an address with no routine "
                           "(this C64 has no Commodore ROM, only the KERNAL entry points)" % addr, addr)
         raise CPUStop("CPU JAM at $%04X (opcode $%02X)" % (addr, opcode), addr)

@@ -1024,20 +1024,22 @@ class FastCPU(CPU):
         """
         ram, cm = self._ram, self._cm
         snaps = self._page_snap
-        for page in self._dirty_pages:
+        dirty = self._dirty_pages
+        while dirty:
+            page = dirty.pop()
+            for key in list(self._page_blocks.get(page, ())):
+                start, end, code = self._blocks[key]
+                if ram[start:end] != code:
+                    self._drop(key)              # marks its pages dirty again
             if page in self._page_blocks:
                 lo = page << 8
                 mask = int.from_bytes(bytes(cm[lo:lo + 256]).translate(_MASK_BYTES), "little")
                 snaps[page] = (mask, int.from_bytes(bytes(ram[lo:lo + 256]), "little") & mask)
             else:
                 snaps.pop(page, None)
-        self._dirty_pages.clear()
-        for page, (mask, snap) in snaps.items():
+        for page, (mask, snap) in list(snaps.items()):
             lo = page << 8
             if int.from_bytes(bytes(ram[lo:lo + 256]), "little") & mask != snap:
-                for key in list(self._page_blocks.get(page, ())):
-                    start, end, code = self._blocks[key]
-                    if ram[start:end] != code:
-                        self._drop(key)
-        if self._dirty_pages:
+                dirty.add(page)
+        if dirty:
             self._verify()
