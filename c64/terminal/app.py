@@ -363,6 +363,8 @@ def run_terminal(program, args, cpu_class):
     path = setup_log()
     locale.setlocale(locale.LC_ALL, "")
     glyph_mode = choose_glyph_mode(args.ascii)
+    for name in ("LINES", "COLUMNS"):
+        os.environ.pop(name, None)    # ncurses would trust these over the terminal's real (and changing) size
     try:
         code, message = curses.wrapper(_session, curses, program, args, cpu_class, glyph_mode)
     except KeyboardInterrupt:

@@ -1,0 +1,116 @@
+"""End to end: the real curses UI in tmux, driven by keys a person would press, read back with capture-pane.
+
+Starts `python ryg.py ryg23` (or, if no RYG version is built, a small test
+program), types a move, toggles warp, opens the version menu and quits.
+Skipped only when tmux is not installed.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+import pytest
+
+from asm.versions import find_version
+from tests.conftest import assemble
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+
+ECHO_PROGRAM = """
+.word $c000
+.org $c000
+        ldx #0
+print:  lda message,x
+        beq read
+        jsr $ffd2
+        inx
+        bne print
+read:   jsr $ffcf
+        jmp read
+message: .byte "TYPE SOMETHING", 13, 0
+"""
+
+
+class Tmux:
+    """One private tmux server (its own socket) with one session running a command."""
+
+    def __init__(self, command, cols=90, rows=32):
+        self.socket = "ryg-e2e-%d" % os.getpid()
+        self.run("-f", os.devnull, "new-session", "-d", "-s", "e2e", "-x", str(cols), "-y", str(rows), command)
+
+    def run(self, *args):
+        # LINES/COLUMNS (set by pytest) would be inherited by the tmux server and its panes
+        env = {k: v for k, v in os.environ.items() if k not in ("LINES", "COLUMNS", "TMUX")}
+        return subprocess.run(["tmux", "-L", self.socket] + list(args), capture_output=True, text=True,
+                              check=False, env=env)
+
+    def send(self, *keys):
+        self.run("send-keys", "-t", "e2e", *keys)
+
+    def screen(self):
+        return self.run("capture-pane", "-p", "-t", "e2e").stdout
+
+    def wait_for(self, text, timeout=20.0):
+        """The pane once `text` shows in it; fails with the pane's content after `timeout` seconds."""
+        deadline = time.monotonic() + timeout
+        while True:
+            screen = self.screen()
+            if text in screen:
+                return screen
+            if time.monotonic() > deadline:
+                pytest.fail("%r did not appear; the pane shows:\n%s" % (text, screen))
+            time.sleep(0.1)
+
+    def kill(self):
+        self.run("kill-server")
+
+
+@pytest.fixture(name="program_args")
+def program_args_fixture(tmp_path):
+    version = find_version("ryg23")
+    if version is not None and version.available():
+        return "ryg23"
+    path = tmp_path / "echo.prg"
+    path.write_bytes(assemble(ECHO_PROGRAM))
+    return str(path)
+
+
+def test_play_warp_menu_and_quit_in_a_real_terminal(program_args, tmp_path):
+    command = "cd %s && %s ryg.py %s; echo EXIT=$?; sleep 30" % (ROOT, sys.executable, program_args)
+    tmux = Tmux("sh -c '%s'" % command)
+    try:
+        name = os.path.basename(program_args).replace(".prg", "")
+        tmux.wait_for("100%  " + name + "  WAIT")
+        if program_args == "ryg23":
+            tmux.wait_for("PROFUNDIDAD (01-0F) ?")
+            tmux.send("01", "Enter")
+            screen = tmux.wait_for("QUE JUGADA DESEA?")
+            assert "00> (07,03)-(06,02)" in screen
+            tmux.send("00", "Enter")                              # the mouse to (06,02)
+            screen = tmux.wait_for("00> (06,02)-(05,01)")
+            assert "7........" in screen                             # the mouse left row 7
+        else:
+            tmux.wait_for("TYPE SOMETHING")
+            tmux.send("hello", "Enter")
+            tmux.wait_for("HELLO")
+        tmux.send("F12")
+        screen = tmux.wait_for("WARP")
+        tmux.send("F12")
+        tmux.wait_for("%  " + name)                              # warp off again: no WARP word
+        tmux.send("F10")
+        screen = tmux.wait_for("Versions")
+        assert "Esc closes" in screen
+        if program_args == "ryg23":
+            assert "ryg23" in screen and "classic final" in screen
+        tmux.send("Escape")
+        tmux.send("C-q")
+        tmux.wait_for("Quit RYG64? (y/n)")
+        tmux.send("y")
+        screen = tmux.wait_for("EXIT=0")
+        assert "Traceback" not in screen
+    finally:
+        tmux.kill()
