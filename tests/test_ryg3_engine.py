@@ -1,0 +1,134 @@
+"""ryg3's 6502 engine does exactly what the Python model does.
+
+The engine runs in the emulated C64 (tests/tools/ryg3_harness.py); its
+routines are called by their names in asm/ryg3.map.  The model
+(tests/tools/ryg3_model.py) gets the Zobrist keys the engine drew from the
+SID, so both must agree on every move, value and node count.
+"""
+
+import random
+
+import pytest
+
+from tests.tools import ryg3_model as M
+from tests.tools.oracle import is_dark, parse_square
+from tests.tools.ryg3_harness import EngineOnC64
+
+DARK = [s for s in range(64) if is_dark(s)]
+
+
+@pytest.fixture(scope="module")
+def engine():
+    return EngineOnC64()
+
+
+def random_positions(n, seed):
+    """Random legal-looking positions: 5 distinct dark squares, mouse not on rank 8."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        squares = rng.sample(DARK, 5)
+        if squares[0] < 56:
+            out.append((squares[0], squares[1:], rng.randrange(2)))
+    return out
+
+
+def played_positions(n, seed):
+    """Positions from random games from the start (the kind the engine meets)."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        model = M.Model()
+        for _ in range(rng.randrange(1, 30)):
+            model.ply = 0
+            model.gen()
+            if model.first_move[1] == 0 or model.mouse_sq >= 56:
+                break
+            model.make(rng.randrange(model.first_move[1]))
+            model.history.clear()
+        model.ply = 0
+        model.gen()
+        if model.first_move[1] and model.mouse_sq < 56:
+            out.append((model.mouse_sq, list(model.cat_sq), model.side))
+    return out
+
+
+def test_move_tables_in_memory_are_the_models(engine):
+    assert [engine.peek("mouse_moves", i) for i in range(256)] == M.MOUSE_MOVES
+    assert [engine.peek("cat_moves", i) for i in range(128)] == M.CAT_MOVES
+
+
+def test_zobrist_keys_come_from_the_sid_seed():
+    a, b, c = EngineOnC64(sid_seed=5), EngineOnC64(sid_seed=5), EngineOnC64(sid_seed=6)
+    assert a.zobrist() == b.zobrist()
+    assert a.zobrist() != c.zobrist()
+    keys = [k for piece in a.zobrist() for part in piece for k in part]
+    assert len(set(keys)) > 150          # noise, not a constant (384 draws: ~199 distinct)
+
+
+def test_evaluation_equals_the_model_on_random_positions(engine):
+    for mouse, cats, side in random_positions(150, seed=1):
+        engine.set_position(mouse, cats, side)
+        model = M.Model(mouse, cats, side, zobrist=engine.zobrist())
+        assert engine.call("evaluate")[0] == model.evaluate(), (mouse, cats)
+
+
+def test_gen_lists_the_models_moves_in_the_same_order(engine):
+    for mouse, cats, side in random_positions(60, seed=2):
+        engine.set_position(mouse, cats, side)
+        engine.poke("first_move", 0)
+        engine.call("gen")
+        n = engine.peek("first_move", 1)
+        got = [(engine.peek("move_start", i), engine.peek("move_dest", i)) for i in range(n)]
+        model = M.Model(mouse, cats, side)
+        model.gen()
+        assert got == list(zip(model.move_start, model.move_dest))
+
+
+def test_make_then_unmake_restores_board_pieces_and_key(engine):
+    for mouse, cats, side in random_positions(30, seed=3):
+        engine.set_position(mouse, cats, side)
+        engine.poke("first_move", 0)
+        engine.call("gen")
+        before = engine.m.mem.ram[engine.addr("board"):engine.addr("board") + 64]
+        key = [engine.peek(k) for k in ("key_lo", "key_hi", "key_lock", "mouse_sq", "side")]
+        for i in range(engine.peek("first_move", 1)):
+            engine.poke("cur_at", i)
+            engine.call("make", x=i)
+            assert engine.peek("ply") == 1 and engine.peek("side") == side ^ 1
+            engine.call("unmake")
+            assert engine.m.mem.ram[engine.addr("board"):engine.addr("board") + 64] == before
+            assert [engine.peek(k) for k in ("key_lo", "key_hi", "key_lock", "mouse_sq", "side")] == key
+            assert [engine.peek("cat_sq", j) for j in range(4)] == list(cats)
+
+
+def think_both(engine, mouse, cats, side, depth):
+    engine.call("clear_hash")
+    engine.set_position(mouse, cats, side)
+    got = engine.think(depth)
+    model = M.Model(mouse, cats, side, zobrist=engine.zobrist())
+    want = model.think(depth)
+    return got, want
+
+
+def test_search_chooses_the_models_move_value_and_node_count(engine):
+    for mouse, cats, side in played_positions(12, seed=4):
+        got, want = think_both(engine, mouse, cats, side, 4)
+        assert (got.move, got.value, got.depth, got.nodes) == (want.move, want.value, want.depth, want.nodes)
+
+
+def test_search_from_the_start_position_agrees_at_depth_6(engine):
+    got, want = think_both(engine, M.START_MOUSE, list(M.START_CATS), M.SIDE_MOUSE, 6)
+    assert (got.move, got.value, got.nodes) == (want.move, want.value, want.nodes)
+
+
+def test_side_without_moves_gets_no_move(engine):
+    engine.set_position(parse_square("A1"), [parse_square(s) for s in ("B2", "B8", "D8", "F8")], M.SIDE_MOUSE)
+    assert engine.think(3).move is None
+
+
+@pytest.mark.slow
+def test_search_agrees_with_the_model_on_many_positions_at_depth_6(engine):
+    for mouse, cats, side in played_positions(150, seed=5):
+        got, want = think_both(engine, mouse, cats, side, 6)
+        assert (got.move, got.value, got.nodes) == (want.move, want.value, want.nodes), (mouse, cats, side)
