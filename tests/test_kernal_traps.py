@@ -624,3 +624,21 @@ def test_an_unimplemented_entry_stops_with_a_message_naming_the_routine_and_the_
     assert m.run(max_cycles=1_000_000) is StopReason.ERROR
     assert name in m.error
     assert "$C002" in m.error
+
+
+def test_a_kernal_error_no_routine_can_report_ends_the_program_with_a_clear_message(m):
+    code = assemble("""
+        .org $C000
+        lda #9                  ; DFLTO := device 9, which is not there
+        sta $9A
+        lda #<text
+        ldy #>text
+        jsr $AB1E               ; BASIC's STROUT prints through the output channel
+        rts
+text:   .byte "X", 0
+""")
+    for i, byte in enumerate(code):
+        m.poke(0xC000 + i, byte)
+    m.start(0xC000)
+    assert m.run(max_cycles=100_000) is StopReason.ERROR
+    assert "STROUT" in m.error and "device not present" in m.error and "$C008" in m.error
