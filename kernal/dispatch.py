@@ -25,6 +25,10 @@ HIBASE = 0x0288
 _COST = {"CHROUT": 120, "PRINT_TO_SCREEN": 110, "CHRIN": 60, "GETIN": 40,
          "PLOT": 60, "IRQ_DEFAULT": 300, "RDTIM": 30}
 _DEFAULT_COST = 30
+# KERNAL error numbers (c64-reference.md section 1).
+_ERROR_NAMES = {0: "STOP pressed", 1: "too many files", 2: "file open", 3: "file not open",
+                4: "file not found", 5: "device not present", 6: "not input file",
+                7: "not output file", 8: "missing file name", 9: "illegal device number"}
 
 
 def _returns_to(cpu):
@@ -63,7 +67,15 @@ class Kernal:
             raise CPUStop("KERNAL routine %s ($%04X) is not implemented (called from $%04X)"
                           % (name, addr, caller), addr)
         cpu.processorCycles += cost
-        result = routine(cpu)
+        try:
+            result = routine(cpu)
+        except KernalError as error:
+            # Routines that report errors in C/A catch them themselves; one that escapes
+            # (e.g. BASIC printing to a device that is not there) ends the program.
+            caller = (_returns_to(cpu) - 3) & 0xFFFF
+            raise CPUStop("KERNAL error %d (%s) in %s ($%04X), called from $%04X"
+                          % (error.number, _ERROR_NAMES.get(error.number, "error"), name, addr, caller),
+                          addr) from None
         if result is None:
             self._rts(cpu)
         elif result is WAIT:
