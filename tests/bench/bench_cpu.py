@@ -1,0 +1,107 @@
+"""Benchmark: FastCPU against plain py65 stepping on the RYG search, measured in one run.
+
+    python tests/bench/bench_cpu.py [--program ryg23] [--depth 6] [--move 5] [--skip-py65]
+
+The workload is a real game position: the program is started, the depth
+typed, and the last listed mouse move played each turn; the timed part is
+the computer's thinking after move --move (the first moves come from the
+opening book and take no search).  Both CPUs run exactly the same emulated
+cycles in the whole machine (banking, I/O, KERNAL traps, the 60 Hz IRQ).
+
+Printed per CPU: emulated cycles, seconds, emulated MHz, x a real PAL C64
+(985,248 Hz), x plain py65 (same run), and how much of the time went into
+the KERNAL's Python routines (mostly CHROUT: the classic versions print the
+address of every board they generate), with the MHz the 6502 code alone
+runs at once that share is taken out.
+"""
+
+import argparse
+import os
+import re
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+
+from c64.cpu import CPU                      # noqa: E402
+from c64.fastcpu import FastCPU              # noqa: E402
+from c64.machine import C64, StopReason      # noqa: E402
+
+PAL_HZ = 985248
+ASM = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "asm")
+
+
+def position(cpu_class, program, depth, move):
+    """A machine waiting for mouse move number `move` (counting from 1)."""
+    started = time.perf_counter()
+    machine = C64(sid_seed=1234, cpu_class=cpu_class)
+    loaded = machine.load_prg(os.path.join(ASM, program + ".prg"))
+    machine.start(loaded.start)
+    machine.type("%02X{return}" % depth)
+    machine.run(max_cycles=50_000_000)
+    startup = time.perf_counter() - started
+    for _ in range(move - 1):
+        play_move(machine)
+        machine.run(max_cycles=5_000_000_000)
+    return machine, startup
+
+
+def play_move(machine):
+    listed = [line[:2] for line in machine.screen_lines() if re.match(r"^[0-9A-F]{2}> ", line)]
+    if not listed:
+        raise SystemExit("the game ended before the measured move; pick an earlier --move")
+    machine.type(listed[-1] + "{return}")
+
+
+def measure(cpu_class, program, depth, move):
+    machine, startup = position(cpu_class, program, depth, move)
+    play_move(machine)
+    kernal = machine.kernal
+    trap = kernal.trap
+    in_kernal = [0.0]
+
+    def timed_trap(addr):
+        t0 = time.perf_counter()
+        try:
+            trap(addr)
+        finally:
+            in_kernal[0] += time.perf_counter() - t0
+    kernal.trap = timed_trap
+    start_cycles = machine.cycles
+    t0 = time.perf_counter()
+    reason = machine.run(max_cycles=5_000_000_000)
+    seconds = time.perf_counter() - t0
+    kernal.trap = trap
+    if reason is not StopReason.IDLE:
+        raise SystemExit("unexpected stop: %s %s" % (reason, machine.error))
+    return machine.cycles - start_cycles, seconds, in_kernal[0], startup, machine.screen_text()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--program", default="ryg23")
+    parser.add_argument("--depth", type=int, default=6)
+    parser.add_argument("--move", type=int, default=5)
+    parser.add_argument("--skip-py65", action="store_true", help="FastCPU only (no ratio)")
+    args = parser.parse_args()
+    print("workload: %s, depth %d, the computer's reply to mouse move %d (%s %s)"
+          % (args.program, args.depth, args.move, sys.implementation.name, sys.version.split()[0]))
+    results = {}
+    classes = [FastCPU] if args.skip_py65 else [FastCPU, CPU]
+    for cpu_class in classes:
+        cycles, seconds, kernal, startup, screen = measure(cpu_class, args.program, args.depth, args.move)
+        results[cpu_class] = (cycles, seconds, screen)
+        mhz = cycles / seconds / 1e6
+        cpu_only = cycles / max(seconds - kernal, 1e-9) / 1e6
+        print("%-8s %11d cycles %8.2f s %7.2f MHz %6.1fx C64   KERNAL traps %4.1f s (%2.0f%%),"
+              " 6502 code alone %6.2f MHz   start-up %.2f s"
+              % ("FastCPU" if cpu_class is FastCPU else "py65", cycles, seconds, mhz, mhz * 1e6 / PAL_HZ,
+                 kernal, 100 * kernal / seconds, cpu_only, startup))
+    if CPU in results:
+        fast, slow = results[FastCPU], results[CPU]
+        print("FastCPU / py65: %.1fx   (same cycles: %s, same screen: %s)"
+              % (slow[1] / fast[1] * fast[0] / slow[0], fast[0] == slow[0], fast[2] == slow[2]))
+
+
+if __name__ == "__main__":
+    main()
