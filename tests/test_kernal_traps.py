@@ -269,8 +269,8 @@ def test_stop_with_run_stop_not_down_returns_z_clear_and_a_from_91(m):
 
 
 def test_stop_with_run_stop_down_returns_z_set_flushes_the_keys_and_resets_the_channels(m):
-    m.poke(0x91, 0x7F)
     m.kernal.keyboard.put(0x41)
+    m.poke(0x91, 0x7F)                               # UDTIM saw RUN/STOP down
     m.poke(0x99, 3), m.poke(0x9A, 3)
     a, x, y, p = kcall(m, STOP, y=0x34)
     assert p & Z
