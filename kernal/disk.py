@@ -278,8 +278,8 @@ class HostDisk:
             raise
 
     def _new_host_name(self, text, file_type):
-        if not text or "*" in text or "?" in text or any(c in text for c in '",=:'):
-            raise NameError_("%r cannot be the name of a new file" % text)
+        if not text or text.startswith("$") or "*" in text or "?" in text or any(c in text for c in '",=:'):
+            raise NameError_("%r cannot be the name of a new file" % text)   # "$..." would hide behind the directory
         if len(text) > NAME_LIMIT:
             raise NameError_("%r is longer than the 16 characters a 1541 name can have" % text)
         host_name = "%s.%s" % (text.lower(), file_type)

@@ -380,3 +380,10 @@ def test_closing_the_command_channel_closes_all_files(disk, folder):
     disk.close(15)
     assert (folder / "out.seq").read_bytes() == b"Z"
     assert 2 not in disk.channels
+
+
+@pytest.mark.parametrize("name", [b"$", b"$X", b"A*", b"B?", b'Q"', b"A=B", b"X" * 17])
+def test_names_that_cannot_be_new_files_are_refused_with_33(disk, folder, name):
+    disk.save(name, b"\x00\x10")
+    assert error_channel(disk).startswith("33,SYNTAX ERROR")
+    assert len(list(folder.iterdir())) == 3
