@@ -316,3 +316,21 @@ def test_the_session_reason_is_printed_on_the_way_out(tmp_path, monkeypatch, cap
     assert status == 130
     assert capsys.readouterr().err.strip() == "ryg: interrupted (Ctrl-C)"
     logging.getLogger("ryg64").handlers[:] = []
+
+
+def test_page_up_presses_restore_and_letters_go_to_the_keyboard_buffer():
+    pressed = []
+
+    class RecordingC64(C64):
+        def press(self, key):
+            pressed.append(key)
+            return super().press(key)
+
+    clock = FakeClock()
+    window = FakeWindow(30, 80, clock=clock)
+    app = TerminalApp(program(HELLO), window, CursesSurface(window, RecordingColours(), FakeCursesError),
+                      FakeCurses(), RecordingC64, clock=clock)
+    settle(app, 0.3)
+    type_keys(app, window, FakeCurses.KEY_PPAGE, "a", "A")
+    assert pressed == ["restore", 0x41, 0xC1]
+    assert app.error is None
