@@ -10,6 +10,7 @@ user of a game disk needs:
                             code; REM and empty statements are skipped, END/STOP stop;
                             any other statement is ?SYNTAX  ERROR IN <line>
     LOAD["name"[,dev[,sa]]] with SEARCHING FOR / LOADING and the KERNAL's errors
+    SAVE"name",dev          the BASIC program ($0801 to $2D/$2E), with SAVING name
     SYS n                   n = 0-65535, also SYS(n)
     LIST [a][-[b]]          line numbers and detokenised text (all V2 keywords)
     NEW, CLR, END, REM      as on the C64
@@ -44,7 +45,7 @@ TOKEN = {word: 0x80 + i for i, word in enumerate(KEYWORDS)}
 T_END, T_DATA, T_RUN, T_REM, T_STOP = TOKEN["END"], TOKEN["DATA"], TOKEN["RUN"], TOKEN["REM"], TOKEN["STOP"]
 T_LOAD, T_PRINT, T_LIST, T_CLR, T_SYS, T_NEW = (TOKEN["LOAD"], TOKEN["PRINT"], TOKEN["LIST"],
                                                TOKEN["CLR"], TOKEN["SYS"], TOKEN["NEW"])
-T_MINUS = TOKEN["-"]
+T_MINUS, T_SAVE = TOKEN["-"], TOKEN["SAVE"]
 PI = 0xFF
 
 ERROR_NAMES = {0: "BREAK", 1: "TOO MANY FILES", 2: "FILE OPEN", 3: "FILE NOT OPEN",
@@ -306,6 +307,8 @@ class Basic:
             return True
         if token == T_LOAD:
             return self._load(cpu, *_load_arguments(args))
+        if token == T_SAVE:
+            return self._save(cpu, *_load_arguments(args))
         raise BasicError("SYNTAX")
 
     # -- RUN -----------------------------------------------------------------------------
@@ -375,6 +378,27 @@ class Basic:
         self._print("\rLOADING")
         self.set_program_end(end)
         self.relink()
+        return self.ready(cpu)
+
+    # -- SAVE ----------------------------------------------------------------------------
+    def _save(self, cpu, name, device, secondary):
+        """SAVE"name",8: the program from the start of BASIC to its end ($2D/$2E)."""
+        if device in (0, 2, 3) or device > 255:
+            raise BasicError("ILLEGAL DEVICE NUMBER" if device <= 255 else "ILLEGAL QUANTITY")
+        if device == 1:
+            raise BasicError("DEVICE NOT PRESENT")      # no datasette attached
+        if not name:
+            raise BasicError("MISSING FILE NAME")
+        kernal = self.machine.kernal
+        if kernal.channels.devices.get(device) is None:
+            self.mem[0x90] = 0x80
+            raise BasicError("DEVICE NOT PRESENT")
+        self._print(b"\rSAVING " + name)
+        start, end = self.start_address(), self.program_end()
+        try:
+            kernal.save_file(name, device, start, max(start, end))
+        except KernalError as error:
+            raise BasicError(ERROR_NAMES.get(error.number, "DEVICE NOT PRESENT")) from None
         return self.ready(cpu)
 
 

@@ -235,3 +235,19 @@ def test_detokenise_prints_every_v2_keyword_and_marks_unknown_tokens():
         assert detokenise(bytes([token])) == word.encode()
     assert detokenise(bytes([0xCC])) == b"{$CC}"
     assert detokenise(b'"' + bytes([0x99]) + b'"') == b'"\x99"'          # inside quotes: raw
+
+
+def test_save_writes_the_basic_program_and_it_loads_back(m, folder):
+    settle(m, "NEW{return}10 REM SAVED{return}SAVE\"MINE\",8{return}")
+    assert after(m, 'SAVE"MINE",8') == ['SAVE"MINE",8', "", "SAVING MINE", "READY."]
+    data = (folder / "mine.prg").read_bytes()
+    assert data[:2] == b"\x01\x08" and b"SAVED" in data
+    settle(m, 'NEW{return}LOAD"MINE",8{return}LIST{return}')
+    assert after(m, "LIST") == ["LIST", "", "10 REM SAVED", "READY."]
+
+
+def test_save_without_a_name_or_to_tape_is_refused(m):
+    settle(m, 'SAVE"",8{return}')
+    assert screen(m)[-2:] == ["?MISSING FILE NAME  ERROR", "READY."]
+    settle(m, 'SAVE"X"{return}')
+    assert screen(m)[-2:] == ["?DEVICE NOT PRESENT  ERROR", "READY."]
