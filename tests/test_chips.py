@@ -371,3 +371,75 @@ def test_cia2_port_a_selects_the_vic_bank_the_screen_is_read_from():
     assert m.screen_address() == 0x4400
     m.mem.ram[0x4400] = 0x01                # screen code 1 = A
     assert m.screen_lines()[0][0] == "A"
+
+
+def test_timer_b_underflows_raise_its_own_interrupt_flag():
+    clock, cia = make_cia()
+    cia.write(0x0D, 0x82)                   # enable timer B interrupts only
+    cia.write(0x06, 200 & 0xFF)
+    cia.write(0x07, 0)
+    cia.write(0x0F, 0x11)                   # start, force load
+    assert cia.next_irq_cycle() == 201
+    clock.now = 200
+    assert not cia.poll()
+    clock.now = 201
+    assert cia.poll()
+    assert cia.read(0x0D) == 0x82
+    assert cia.read(0x0D) == 0x00
+
+
+def test_both_timers_flag_independently():
+    clock, cia = make_cia()
+    cia.write(0x0D, 0x83)
+    start_timer_a(cia, 100)
+    cia.write(0x06, 250)
+    cia.write(0x07, 0)
+    cia.write(0x0F, 0x11)
+    assert cia.next_irq_cycle() == 101
+    clock.now = 101
+    assert cia.read(0x0D) == 0x81
+    clock.now = 190
+    assert cia.read(0x0D) == 0x00
+    clock.now = 251                         # timer A again at 202, timer B at 251
+    assert cia.read(0x0D) == 0x83
+
+
+TIMER_B_IRQ = """
+        .org $C000
+        sei
+        lda #<hook              ; CINV -> hook
+        sta $0314
+        lda #>hook
+        sta $0315
+        lda #$7F                ; all CIA1 interrupts off, pending ones cleared
+        sta $DC0D
+        lda $DC0D
+        lda #<5000              ; timer B: 5001-cycle period
+        sta $DC06
+        lda #>5000
+        sta $DC07
+        lda #$82                ; timer B interrupts only
+        sta $DC0D
+        lda #$11                ; start, force load
+        sta $DC0F
+        cli
+wait:   lda $C100
+        cmp #10
+        bne wait
+        rts
+hook:   inc $C100
+        lda $DC0D               ; acknowledge
+        jmp $EA81
+"""
+
+
+def test_a_program_can_run_its_interrupts_from_timer_b():
+    from tests.conftest import assemble
+    m = C64()
+    for i, byte in enumerate(assemble(TIMER_B_IRQ)):
+        m.poke(0xC000 + i, byte)
+    m.poke(0xC100, 0)
+    m.start(0xC000)
+    start = m.cycles
+    assert m.run(max_cycles=1_000_000) is StopReason.BASIC
+    assert 10 * 5001 <= m.cycles - start < 11 * 5001 + 5000
