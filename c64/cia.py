@@ -72,6 +72,7 @@ class CIA1:
         self.cra = 0
         self.crb = 0
         self._next_a = None
+        self._next_b = None
         self.tod_offset = 0           # tenths added to emulated time
         self.tod_latched = None
         self.tod_stopped_at = None
@@ -79,23 +80,38 @@ class CIA1:
     # -- timer A interrupt ---------------------------------------------------
     def _schedule(self):
         self._next_a = self.timer_a.next_underflow()
+        # Timer B counts phi2 cycles only when CRB bits 5-6 are 00; the other modes
+        # (CNT pin, timer A underflows) are not modelled and never underflow here.
+        self._next_b = self.timer_b.next_underflow() if not self.crb & 0x60 else None
+
+    def _underflow(self, timer, flag):
+        self.icr_flags |= flag
+        if timer.one_shot:
+            timer.running = False
+            timer.start_value = timer.latch
+            if timer is self.timer_a:
+                self.cra &= ~0x01
+            else:
+                self.crb &= ~0x01
 
     def poll(self):
         """Bring the interrupt flags up to date; returns True while the IRQ line is pulled."""
-        if self._next_a is not None and self.clock() >= self._next_a:
-            self.icr_flags |= 0x01
-            if self.timer_a.one_shot:
-                self.timer_a.running = False
-                self.timer_a.start_value = self.timer_a.latch
-                self.cra &= ~0x01
+        now = self.clock()
+        due_a = self._next_a is not None and now >= self._next_a
+        due_b = self._next_b is not None and now >= self._next_b
+        if due_a:
+            self._underflow(self.timer_a, 0x01)
+        if due_b:
+            self._underflow(self.timer_b, 0x02)
+        if due_a or due_b:
             self._schedule()
         return bool(self.icr_flags & self.icr_mask & 0x1F)
 
     def next_irq_cycle(self):
-        """Cycle at which timer A will next pull the IRQ line, or None."""
-        if not (self.icr_mask & 0x01):
-            return None
-        return self._next_a
+        """Cycle at which an enabled timer will next pull the IRQ line, or None."""
+        due = [cycle for cycle, bit in ((self._next_a, 0x01), (self._next_b, 0x02))
+               if cycle is not None and self.icr_mask & bit]
+        return min(due) if due else None
 
     def acknowledge(self):
         """What reading $DC0D does: return the flags and clear them."""
@@ -185,8 +201,10 @@ class CIA1:
             self.timer_a.control(value)
             self._schedule()
         elif reg == 0x0F:
+            self.poll()
             self.crb = value
             self.timer_b.control(value)
+            self._schedule()
 
     def _write_tod(self, index, value):
         if self.crb & 0x80:
