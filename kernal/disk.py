@@ -185,6 +185,7 @@ class HostDisk:
         self.channels = {}
         self.command = bytearray()
         self.last_message = ""
+        self._error_pos = 0
         self._set_error(DOS_RESET)
 
     def connect(self, mem):
@@ -194,6 +195,7 @@ class HostDisk:
     # -- status ---------------------------------------------------------------------------
     def _set_error(self, code, track=0, sector=0, message=""):
         self.error = (code, track, sector)
+        self._error_pos = 0                 # the next read of channel 15 starts the new message
         self.last_message = message or ("" if code in (DOS_OK, DOS_RESET) else MESSAGES.get(code, ""))
 
     def error_text(self):
@@ -461,12 +463,10 @@ class HostDisk:
         secondary &= 0x0F
         if secondary == 15:
             message = self.error_text().encode("ascii") + b"\r"
-            if not hasattr(self, "_reading_error"):
-                self._reading_error = 0
-            byte = message[self._reading_error]
-            self._reading_error += 1
-            if self._reading_error >= len(message):
-                del self._reading_error
+            byte = message[min(self._error_pos, len(message) - 1)]
+            self._error_pos += 1
+            if self._error_pos >= len(message):
+                self._error_pos = 0
                 self.error = (DOS_OK, 0, 0)     # read once, the drive's error is cleared
                 self._st(ST_EOI)
             return byte
@@ -512,8 +512,6 @@ class HostDisk:
     def _run_command(self):
         raw = bytes(self.command).rstrip(b"\r")
         self.command = bytearray()
-        if hasattr(self, "_reading_error"):
-            del self._reading_error
         if not raw:
             return
         try:

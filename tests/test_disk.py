@@ -387,3 +387,54 @@ def test_names_that_cannot_be_new_files_are_refused_with_33(disk, folder, name):
     disk.save(name, b"\x00\x10")
     assert error_channel(disk).startswith("33,SYNTAX ERROR")
     assert len(list(folder.iterdir())) == 3
+
+
+def test_a_new_error_while_the_error_channel_is_half_read_starts_the_new_message(disk):
+    for _ in range(20):
+        disk.chrin(15)                        # halfway through 73,CBM DOS V2.6 1541,00,00
+    disk.load(b"HELLO")
+    assert error_channel(disk) == "00, OK,00,00\r"
+
+
+@pytest.mark.parametrize("text", [b"R0:../OUT=HELLO", b"C0:../OUT=HELLO", b"R0:/TMP/OUT=HELLO", b"S0:../*"])
+def test_rename_copy_and_scratch_cannot_reach_outside_the_folder(folder, text):
+    (folder.parent / "out.prg").write_bytes(b"\x00\x10keep")
+    disk = HostDisk(str(folder))
+    disk.open(15, text)
+    assert (folder.parent / "out.prg").read_bytes() == b"\x00\x10keep"
+    assert (folder / "hello.prg").read_bytes() == HELLO
+    assert not error_channel(disk).startswith("00")
+
+
+def test_random_names_and_commands_never_raise_anything_but_kernal_errors_and_stay_inside(tmp_path):
+    import random
+    rng = random.Random(1541)
+    inside = tmp_path / "disk"
+    inside.mkdir()
+    (tmp_path / "keep.prg").write_bytes(b"\x00\x10keep")
+    disk = HostDisk(str(inside))
+    alphabet = b"AB01*?:@$,=/\\.SRWPLCIUN \x00\xa0\xc1\xff"
+    for _ in range(1500):
+        name = bytes(rng.choice(alphabet) for _ in range(rng.randrange(0, 20)))
+        op = rng.randrange(7)
+        try:
+            if op == 0:
+                disk.load(name)
+            elif op == 1:
+                disk.save(name, bytes(rng.randrange(256) for _ in range(rng.randrange(0, 40))))
+            elif op == 2:
+                disk.open(rng.randrange(16), name)
+            elif op == 3:
+                disk.chrout(rng.randrange(16), rng.randrange(256))
+            elif op == 4:
+                disk.chrin(rng.randrange(16))
+            elif op == 5:
+                disk.close(rng.randrange(16))
+            else:
+                disk.unlisten(15)
+        except KernalError as error:
+            assert error.number in (4, 5) and error.message
+        assert disk.error_text()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["disk", "keep.prg"]
+    assert (tmp_path / "keep.prg").read_bytes() == b"\x00\x10keep"
+    assert all(not p.name.startswith(".ryg64-") for p in inside.iterdir())    # no temporary files left
