@@ -63,6 +63,7 @@ DISK_BLOCKS = 664               # a freshly formatted 1541 disk
 BLOCK_DATA = 254                # data bytes per 1541 block
 MAX_FILE = DISK_BLOCKS * BLOCK_DATA
 NAME_LIMIT = 16
+DIRECTORY_ENTRIES = 144         # what fits in a 1541's directory track
 
 TYPES = ("prg", "seq", "usr", "rel")
 TYPE_LETTERS = {"P": "prg", "S": "seq", "U": "usr", "L": "rel"}
@@ -353,10 +354,12 @@ class HostDisk:
                   + b"\" 64 2A")
         lines.append((0, header))
         used = 0
+        listed = 0
         for entry in self.entries():
             used += entry.blocks
-            if pattern and not matches(pattern, entry.name):
+            if pattern and not matches(pattern, entry.name) or listed >= DIRECTORY_ENTRIES:
                 continue
+            listed += 1
             blocks = min(entry.blocks, 9999)
             name = text_to_petscii(entry.name.upper()[:NAME_LIMIT])
             text = b" " * (3 - min(len(str(blocks)) - 1, 2))

@@ -438,3 +438,10 @@ def test_random_names_and_commands_never_raise_anything_but_kernal_errors_and_st
     assert sorted(p.name for p in tmp_path.iterdir()) == ["disk", "keep.prg"]
     assert (tmp_path / "keep.prg").read_bytes() == b"\x00\x10keep"
     assert all(not p.name.startswith(".ryg64-") for p in inside.iterdir())    # no temporary files left
+
+
+def test_the_directory_lists_at_most_144_files_like_a_1541(disk, folder):
+    for i in range(150):
+        (folder / ("f%03d.prg" % i)).write_bytes(b"\x01\x08")
+    lines = _lines(disk.load(b"$"))
+    assert len(lines) == 1 + 144 + 1
