@@ -42,6 +42,7 @@ BUSY_BATCH = 2               # at most this many owed frames run back to back wh
 SPEED_REFRESH = 0.5          # seconds between updates of the speed on the status line
 PAUSED_WAIT = 0.5            # get_wch timeout while paused (menu, help, too small)
 MAX_KEYS_PER_PASS = 64
+SETTLE_CYCLES = 5000         # enough for the jiffy IRQ handler and the way back to the wait
 
 log = logging.getLogger("ryg64")
 
@@ -96,13 +97,14 @@ class TerminalApp:
         self.shown_speed = None
         self.speed_time = self.clock()
         self.paced = False
+        self.cycle_base = machine.cycles
         self.renderer.invalidate()
         log.info("started %s at $%04X", program.name, program.start)
 
-    def emulate(self, cycles):
-        """Run `cycles` of emulated time; a 6502 error stops the machine."""
+    def emulate(self, cycles, stop_when_idle=False):
+        """Run `cycles` of emulated time (or until the program waits); a 6502 error stops the machine."""
         machine = self.machine
-        reason = machine.run(cycles, stop_when_idle=False)
+        reason = machine.run(cycles, stop_when_idle=stop_when_idle)
         if reason is StopReason.ERROR:
             self.error = machine.error or "unknown error"
             log.error("the program stopped: %s (pc=$%04X, cycle %d)", self.error, machine.cpu.pc, machine.cycles)
@@ -129,13 +131,14 @@ class TerminalApp:
         return self.quit_code, self.quit_message
 
     def paused(self):
+        """Emulation stops while a menu, the help, a question, an error or a too-small terminal is shown."""
         return (self.overlay is not None or self.question is not None or self.error is not None
                 or self.renderer.layout is None)
 
     def step(self):
         """One pass: emulate what is due, draw, wait for a key or the next frame."""
-        fits = self.renderer.update_layout()
-        if not fits or self.overlay is not None or self.question is not None or self.error is not None:
+        self.renderer.update_layout()
+        if self.paused():
             if self.paced:
                 self.speed.reset()
             self.paced = False
@@ -144,7 +147,7 @@ class TerminalApp:
             return
         self.feed_keys()
         machine = self.machine
-        if self.warp and not machine.waiting:
+        if self.warp and not (machine.waiting or self.idle):
             self.paced = False
             started = self.clock()
             while self.error is None and not machine.waiting and self.clock() - started < WARP_REDRAW:
@@ -155,17 +158,22 @@ class TerminalApp:
             return
         if not self.paced:
             self.pacer.resync()         # time spent paused or in warp is not owed
+            self.cycle_base = machine.cycles - self.pacer.frames * machine.frame_cycles
             self.speed.reset()
             self.paced = True
         due = self.pacer.frames_due()
         if due:
-            waiting_before = machine.waiting or self.idle
-            frames = due if waiting_before else min(due, BUSY_BATCH)
-            self.emulate(frames * machine.frame_cycles)
-            self.pacer.ran(frames)
-            # A run that started waiting and got no key was idle, even when it ended inside
-            # the jiffy IRQ handler (the program is then about to wait again).
-            self.idle = machine.waiting or waiting_before
+            waiting_before = machine.waiting
+            self.pacer.ran(due if waiting_before else min(due, BUSY_BATCH))
+            # Emulated time is pinned to the schedule: cycles run past a limit (the last
+            # instruction, the settling below) are taken off the next run, so they never add up.
+            target = self.cycle_base + self.pacer.frames * machine.frame_cycles
+            self.emulate(max(0, target - machine.cycles))
+            if waiting_before and not machine.waiting and self.error is None:
+                # The run ended inside the jiffy IRQ handler of a waiting program: let it
+                # finish and wait again, so that idle is told from busy reliably.
+                self.emulate(SETTLE_CYCLES, stop_when_idle=True)
+            self.idle = machine.waiting
             self.draw()
         ahead = IDLE_FRAMES if self.idle and self.error is None else 1
         self.wait_for_keys(self.pacer.seconds_until(ahead))
