@@ -60,6 +60,10 @@ class CIA1:
         self.clock_hz = clock_hz
         self.timer_a = Timer(clock)
         self.timer_b = Timer(clock)
+        # Called after a register write that may move the next interrupt (timers, ICR):
+        # the machine uses it to end the CPU's current run slice, which was planned
+        # with the old timing, so a newly programmed interrupt is not taken late.
+        self.on_reschedule = None
         self.reset()
 
     def reset(self):
@@ -170,6 +174,12 @@ class CIA1:
 
     def write(self, reg, value):
         reg &= 0x0F
+        self._write(reg, value)
+        if 0x04 <= reg <= 0x07 or reg >= 0x0D:
+            if self.on_reschedule is not None:
+                self.on_reschedule()
+
+    def _write(self, reg, value):
         if reg == 0x00:
             self.pra = value
         elif reg == 0x01:

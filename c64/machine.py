@@ -69,6 +69,7 @@ class C64:
         self.cpu = cpu_class(self.mem, trap_handler=self._trap)
         self.kernal = Kernal(self)
         self.cia1 = CIA1(self._cycles, self.kernal.keyboard.matrix, self.clock_hz)
+        self.cia1.on_reschedule = self.cpu.stop     # a reprogrammed timer ends the run slice
         self.mem.io = IO(self.vic, self.sid, self.cia1, self.cia2)
         self.basic = self.kernal.basic = Basic(self)
         if disk_folder is not None:
