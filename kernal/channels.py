@@ -73,6 +73,7 @@ class Channels:
         self.devices = DeviceTable(mem)
         self._input_secondary = 0
         self._output_secondary = 0
+        self._bus = None          # LISTEN/TALK state for the serial-bus routines
 
     def reset(self):
         self.mem[LDTND] = 0
@@ -219,3 +220,77 @@ class Channels:
             key = self.keyboard.take()
             return 0 if key is None else key
         return self.chrin()
+
+    # -- the serial bus, for programs that call LISTEN/TALK/CIOUT/ACPTR themselves ------
+    # A LISTEN dev / SECOND $F0|ch / CIOUT name... / UNLSN sequence opens channel ch,
+    # SECOND $E0|ch closes it, SECOND $60|ch / CIOUT sends data; TALK dev / TKSA $60|ch /
+    # ACPTR reads.  Nobody at the device number: ST bit 7 (device not present).
+    def listen(self, device):
+        self._bus = {"device": device & 0x1F, "role": "listen", "channel": None, "name": None}
+        if self._bus["device"] not in self.devices:
+            self.mem[STATUS] |= 0x80
+
+    def talk(self, device):
+        self._bus = {"device": device & 0x1F, "role": "talk", "channel": None, "name": None}
+        if self._bus["device"] not in self.devices:
+            self.mem[STATUS] |= 0x80
+
+    def _bus_device(self):
+        bus = self._bus
+        if bus is None:
+            return None, None
+        return bus, self.devices.get(bus["device"])
+
+    def second(self, command):
+        """SECOND after LISTEN: $60|ch data, $E0|ch close, $F0|ch open (the name follows)."""
+        bus, device = self._bus_device()
+        if bus is None or device is None:
+            self.mem[STATUS] |= 0x80
+            return
+        channel, kind = command & 0x0F, command & 0xF0
+        bus["channel"] = channel
+        if kind == 0xE0:
+            device.close(channel)
+            bus["channel"] = None
+        elif kind == 0xF0:
+            bus["name"] = bytearray()
+
+    def tksa(self, command):
+        bus, device = self._bus_device()
+        if bus is None or device is None:
+            self.mem[STATUS] |= 0x80
+            return
+        bus["channel"] = command & 0x0F
+
+    def ciout(self, byte):
+        bus, device = self._bus_device()
+        if bus is None or device is None or bus["channel"] is None:
+            self.mem[STATUS] |= 0x80 if device is None else 0
+            return
+        if bus["name"] is not None:
+            if len(bus["name"]) < 64:
+                bus["name"].append(byte)
+        else:
+            device.chrout(bus["channel"], byte)
+
+    def unlisten(self):
+        bus, device = self._bus_device()
+        self._bus = None
+        if bus is None or device is None or bus["channel"] is None:
+            return
+        if bus["name"] is not None:
+            device.open(bus["channel"], bytes(bus["name"]))
+        else:
+            unlisten = getattr(device, "unlisten", None)
+            if unlisten is not None:
+                unlisten(bus["channel"])
+
+    def acptr(self):
+        bus, device = self._bus_device()
+        if bus is None or device is None or bus["channel"] is None:
+            self.mem[STATUS] |= 0x42
+            return 0x0D
+        return device.chrin(bus["channel"]) & 0xFF
+
+    def untalk(self):
+        self._bus = None

@@ -188,3 +188,42 @@ def test_save_that_cannot_write_returns_carry_set_and_keeps_the_old_file(m, fold
     assert p & C and a == 5
     assert (folder / "words.seq").read_bytes() == b"AB"
     assert "Permission denied" in m.kernal.channels.devices[8].last_message
+
+
+# -- the serial-bus routines behind LISTEN/TALK (kernal.channels; wired to traps by dispatch) ----------
+
+def test_listen_second_ciout_unlisten_open_a_file_and_talk_acptr_read_it(m, folder):
+    ch = m.kernal.channels
+    ch.listen(8)
+    ch.second(0xF2)                       # OPEN channel 2, the name follows
+    for byte in b"BUS,S,W":
+        ch.ciout(byte)
+    ch.unlisten()
+    ch.listen(8)
+    ch.second(0x62)                       # data to channel 2
+    for byte in b"OK":
+        ch.ciout(byte)
+    ch.unlisten()
+    ch.listen(8)
+    ch.second(0xE2)                       # CLOSE channel 2
+    ch.unlisten()
+    assert (folder / "bus.seq").read_bytes() == b"OK"
+    ch.listen(8)
+    ch.second(0xF3)
+    for byte in b"BUS":
+        ch.ciout(byte)
+    ch.unlisten()
+    ch.talk(8)
+    ch.tksa(0x63)
+    m.poke(0x90, 0)
+    assert [ch.acptr(), ch.acptr()] == [0x4F, 0x4B]
+    assert m.peek(0x90) == 0x40
+    ch.untalk()
+
+
+def test_listen_to_a_device_that_is_not_there_sets_st_bit_7(m):
+    m.poke(0x90, 0)
+    m.kernal.channels.listen(11)
+    assert m.peek(0x90) & 0x80
+    m.kernal.channels.ciout(0x41)         # nothing happens, nothing breaks
+    assert m.kernal.channels.acptr() == 0x0D
