@@ -386,3 +386,30 @@ def test_every_screen_code_draws_as_one_printable_character(mode):
             assert len(line) == 40 and all(ch.isprintable() or ch == "\u00a0" for ch in line)
             if mode == "ascii":
                 assert all(" " <= ch <= "~" for ch in line)
+
+
+def test_a_snapshot_reads_screen_colours_border_background_and_charset_from_the_machine():
+    from c64.machine import C64
+    from c64.terminal.render import snapshot
+    machine = C64()
+    machine.poke(0x0400 + 41, 0x01)
+    machine.poke(0xD800 + 41, 0x07)
+    machine.poke(0xD020, 0x02)
+    machine.poke(0xD021, 0x00)
+    machine.poke(0xD018, 0x17)
+    state = snapshot(machine)
+    assert state.codes[1][1] == 0x01 and state.colours[1][1] & 0x0F == 7
+    assert (state.border, state.background, state.lower) == (2, 0, True)
+
+
+def test_a_blanked_display_shows_the_border_colour_all_over():
+    from c64.machine import C64
+    from c64.terminal.render import snapshot
+    machine = C64()
+    machine.poke(0x0400, 0x01)
+    machine.poke(0xD020, 0x05)
+    machine.poke(0xD011, 0x0B)                     # $D011 bit 4 off: screen blanked
+    window, colours, renderer = make_renderer(26, 40)
+    renderer.draw(snapshot(machine))
+    assert window.line(0)[0] == " "
+    assert colours.style_of(window.attr_at(0, 0)) == Style(5, 5, False)

@@ -34,9 +34,19 @@ ScreenState = namedtuple("ScreenState", "codes colours border background lower")
 Layout = namedtuple("Layout", "rows cols top left border_rows border_cols screen_top screen_left status_y width")
 
 
+BLANK_ROWS = [bytes([0x20]) * COLUMNS] * ROWS
+
+
 def snapshot(machine):
-    """The machine's screen as a ScreenState (25 rows of codes and colours, $D020, $D021, $D018)."""
+    """The machine's screen as a ScreenState (25 rows of codes and colours, $D020, $D021, $D018).
+
+    With the display switched off ($D011 bit 4 = 0, which programs do to compute faster)
+    the VIC shows the border colour all over, and so does the snapshot.
+    """
     vic = machine.vic
+    if hasattr(vic, "display_enabled") and not vic.display_enabled():
+        border = vic.border()
+        return ScreenState(BLANK_ROWS, [bytes([border]) * COLUMNS] * ROWS, border, border, vic.lower_case())
     return ScreenState(machine.screen_codes(), machine.colour_codes(), vic.border(), vic.background(),
                        vic.lower_case())
 
