@@ -76,7 +76,8 @@ class EngineOnC64:
         self.poke("side", side)
         self.call("setup_position")
 
-    def think(self, max_depth: int, seconds: int = 0) -> Thought:
+    def think(self, max_depth: int, seconds: int = 0, book: bool = False) -> Thought:
+        self.poke("use_book", 1 if book else 0)
         self.poke("max_depth", max_depth)
         self.poke("time_limit", seconds)
         start = self.m.cycles
