@@ -38,6 +38,7 @@ FastCPU works over a C64Memory (banking, I/O, processor port) or over a
 plain 64 KB list/bytearray (all RAM), as py65's own tests use.
 """
 
+import re
 import types
 
 from py65.devices.mpu6502 import MPU
@@ -46,7 +47,7 @@ from c64.cpu import CPU
 
 # Closure cells shared by the blocks of one CPU.
 CELL_NAMES = ("a", "x", "y", "sp", "pc", "cyc", "fn", "fz", "fc", "fv", "fp",
-              "lim", "tbl", "ram", "rom", "mem", "cm", "inv", "cpu")
+              "lim", "tbl", "ram", "rom", "mem", "cm", "inv", "cpu", "dv")
 MAX_INSNS = 48
 # A block invalidated this many times by the program's own stores is interpreted from then on.
 REWRITE_LIMIT = 6
@@ -234,9 +235,17 @@ class _MemoryView:
 
 
 class _BlockBuilder:
-    """Generates the Python source of one block."""
+    """Generates the Python source of one block.
 
-    def __init__(self, cpu, view, insns, single):
+    Flags are *pending*: an instruction records the expression of each flag it
+    sets (`pending`), the next writer of that flag simply replaces it, and a
+    branch tests the expression directly.  The flag cells are only assigned
+    where the block can be left (`materialize`), or when a register an
+    expression refers to is about to change.  Temporaries an expression refers
+    to carry the instruction's index in their name, so they stay valid.
+    """
+
+    def __init__(self, cpu, view, insns, single, decimal=False):
         self.cpu, self.view, self.insns, self.single = cpu, view, insns, single
         self.c64 = view.c64
         self.lines = []
@@ -246,6 +255,9 @@ class _BlockBuilder:
         self.start = insns[0].addr
         self.end = insns[-1].addr + insns[-1].length
         self.loop = False
+        self.pending = {}        # flag cell -> expression
+        self.decimal = decimal   # the D flag, known for the whole block
+        self.n = 0               # index of the instruction being emitted (temporaries' suffix)
 
     # -- output helpers ----------------------------------------------------------------
     def emit(self, line):
@@ -254,7 +266,45 @@ class _BlockBuilder:
     def set(self, *names):
         self.assigned.update(names)
 
+    def flag(self, name):
+        """Expression for reading a flag cell now."""
+        expr = self.pending.get(name)
+        return name if expr is None else "(%s)" % expr
+
+    def define(self, expr, *names):
+        for name in names:
+            self.pending[name] = expr
+
+    def kill(self, *names):
+        for name in names:
+            self.pending.pop(name, None)
+
+    def materialize(self):
+        """Assign every pending flag to its cell (stays pending for the code that follows)."""
+        groups = {}
+        for name, expr in self.pending.items():
+            groups.setdefault(expr, []).append(name)
+        for expr, names in groups.items():
+            self.emit("%s = %s" % (" = ".join(names), expr))
+            self.set(*names)
+
+    def flush(self, register):
+        """Before `register` changes: assign the pending flags whose expression reads it."""
+        pattern = re.compile(r"\b%s\b" % register)
+        hit = {name: expr for name, expr in self.pending.items() if pattern.search(expr)}
+        if hit:
+            saved = self.pending
+            self.pending = hit
+            self.materialize()
+            self.pending = {name: expr for name, expr in saved.items() if name not in hit}
+
+    def assign(self, register, expr, op="="):
+        self.flush(register)
+        self.emit("%s %s %s" % (register, op, expr))
+        self.set(register)
+
     def exit_lines(self, cycles, pc_expr):
+        self.materialize()
         if cycles:
             self.emit("cyc += %d" % cycles)
             self.set("cyc")
@@ -262,16 +312,8 @@ class _BlockBuilder:
         self.set("pc")
         self.emit("return")
 
-    def nz(self, value, live):
-        if live & N and live & Z:
-            self.emit("fn = fz = %s" % value)
-            self.set("fn", "fz")
-        elif live & N:
-            self.emit("fn = %s" % value)
-            self.set("fn")
-        elif live & Z:
-            self.emit("fz = %s" % value)
-            self.set("fz")
+    def nz(self, value, live=ALL_FLAGS):
+        self.define(value, "fn", "fz")
 
     # -- memory ---------------------------------------------------------------------------
     def io_clock(self):
@@ -468,9 +510,12 @@ class _BlockBuilder:
         insns = self.insns
         count = len(insns)
         last = insns[-1]
+        names = {insn.name for insn in insns}
         self.loop = (not self.single and last.name in _BRANCHES
-                     and self.branch_target(last) == self.start)
-        # Flag liveness, backwards: everything is live where the block can be left.
+                     and self.branch_target(last) == self.start
+                     and not names & {"SED", "CLD", "PLP"})
+        # Flag liveness, backwards, for flags computed eagerly: everything is live where
+        # the block can be left.
         live_after = [0] * count
         live = ALL_FLAGS
         for i in range(count - 1, -1, -1):
@@ -480,10 +525,15 @@ class _BlockBuilder:
             live_after[i] = live
             reads, writes = _flag_effect(insn.name)
             live = (live & ~writes) | reads
+        if not self.single and names & {"ADC", "SBC"}:
+            # Blocks are compiled for D clear; with D set the decimal version runs instead.
+            self.emit("if fp & 8:" if not self.decimal else "if not fp & 8:")
+            self.emit("    return dv(%d)" % (0 if self.decimal else 1))
         if self.loop:
             self.emit("while True:")
             self.depth += 1
         for i, insn in enumerate(insns):
+            self.n = i
             self.instruction(insn, i, live_after[i], i == count - 1)
         if last.name not in ("JMP", "JSR", "RTS", "RTI", "BRK") and last.name not in _BRANCHES:
             self.exit_lines(self.static, str(last.next))
@@ -497,6 +547,9 @@ class _BlockBuilder:
         target = base - (offset ^ 0xFF) - 1 if offset & 0x80 else base + offset
         return target & 0xFFFF
 
+    def temp(self, prefix):
+        return "%s%d" % (prefix, self.n)
+
     def instruction(self, insn, index, live, is_last):
         name, mode = insn.name, insn.mode
         cycles = insn.cycles
@@ -504,77 +557,74 @@ class _BlockBuilder:
             self.branch(insn, is_last)
             return
         if name in _LOADS:
+            value = self.load(insn)
+            self.kill("fn", "fz")
             register = _LOADS[name]
-            self.emit("%s = %s" % (register, self.load(insn)))
-            self.set(register)
-            self.nz(register, live)
+            self.assign(register, value)
+            self.nz(register)
         elif name in _STORES:
             self.store(insn, index, _STORES[name])
         elif name in _TRANSFERS:
             dest, src = _TRANSFERS[name]
-            self.emit("%s = %s" % (dest, src))
-            self.set(dest)
-            self.nz(dest, live)
+            self.kill("fn", "fz")
+            self.assign(dest, src)
+            self.nz(dest)
         elif name == "TXS":
-            self.emit("sp = x")
-            self.set("sp")
+            self.assign("sp", "x")
         elif name in _INCDEC_REG:
             register, sign = _INCDEC_REG[name]
-            self.emit("%s = (%s %s 1) & 255" % (register, register, sign))
-            self.set(register)
-            self.nz(register, live)
+            self.kill("fn", "fz")
+            self.assign(register, "(%s %s 1) & 255" % (register, sign))
+            self.nz(register)
         elif name in _LOGIC:
-            self.emit("a %s= %s" % (_LOGIC[name], self.load(insn)))
-            self.set("a")
-            self.nz("a", live)
+            value = self.load(insn)
+            self.kill("fn", "fz")
+            self.assign("a", value, _LOGIC[name] + "=")
+            self.nz("a")
         elif name in _COMPARES:
             value = self.load(insn)
-            if live & (N | Z):
-                self.emit("t = %s - %s" % (_COMPARES[name], value))
-                self.nz("t", live)
-                if live & C:
-                    self.emit("fc = t >= 0")
-                    self.set("fc")
-            elif live & C:
-                self.emit("fc = %s >= %s" % (_COMPARES[name], value))
-                self.set("fc")
-            elif mode not in ("imm", "zpg") and "mem" in value:
-                self.emit("t = %s" % value)          # keep the I/O read
+            self.kill("fn", "fz", "fc")
+            result = self.temp("c")
+            self.emit("%s = %s - %s" % (result, _COMPARES[name], value))
+            self.nz(result)
+            self.define("%s >= 0" % result, "fc")
         elif name == "BIT":
-            self.emit("v = %s" % self.load(insn))
-            if live & N:
-                self.emit("fn = v")
-                self.set("fn")
-            if live & V:
-                self.emit("fv = v & 64")
-                self.set("fv")
-            if live & Z:
-                self.emit("fz = a & v")
-                self.set("fz")
+            value = self.load(insn)
+            self.kill("fn", "fz", "fv")
+            operand = self.temp("b")
+            self.emit("%s = %s" % (operand, value))
+            self.define(operand, "fn")
+            self.define("%s & 64" % operand, "fv")
+            self.define("a & %s" % operand, "fz")
         elif name in ("ADC", "SBC"):
             self.arith(insn, live)
         elif name in _RMW:
             self.rmw(insn, index, live)
-        elif name in _FLAG_OPS:
-            line = _FLAG_OPS[name]
-            self.emit(line)
-            self.set(line.split()[0])
+        elif name in ("CLC", "SEC"):
+            self.kill("fc")
+            self.define("0" if name == "CLC" else "1", "fc")
+        elif name == "CLV":
+            self.kill("fv")
+            self.define("0", "fv")
+        elif name in _FLAG_OPS:            # CLI SEI CLD SED
+            self.emit(_FLAG_OPS[name])
+            self.set("fp")
+            if name in ("SED", "CLD"):
+                self.decimal = name == "SED"
         elif name == "NOP":
             pass
         elif name == "PHA":
             self.push("a")
         elif name == "PHP":
-            self.push("(fn & 128) | fv | fp | fc | (0 if fz else 2) | 48")
+            self.push(self.p_expr() + " | 48")
         elif name == "PLA":
-            self.emit("sp = (sp + 1) & 255")
-            self.emit("a = ram[256 + sp]")
-            self.set("sp", "a")
-            self.nz("a", live)
+            self.kill("fn", "fz")
+            self.assign("sp", "(sp + 1) & 255")
+            self.assign("a", "ram[256 + sp]")
+            self.nz("a")
         elif name == "PLP":
-            self.emit("sp = (sp + 1) & 255")
-            self.emit("v = ram[256 + sp]")
-            self.set("sp")
-            self.unpack_p("v")
+            self.assign("sp", "(sp + 1) & 255")
+            self.unpack_p("ram[256 + sp]")
         elif name == "JMP":
             if mode == "abs":
                 target = str(insn.operand)
@@ -587,49 +637,52 @@ class _BlockBuilder:
             ret = (insn.addr + 2) & 0xFFFF
             self.emit("ram[256 + sp] = %d" % (ret >> 8))
             self.emit("ram[256 + ((sp - 1) & 255)] = %d" % (ret & 0xFF))
-            self.emit("sp = (sp - 2) & 255")
-            self.set("sp")
+            self.assign("sp", "(sp - 2) & 255")
             self.exit_lines(self.static + cycles, str(insn.operand))
         elif name == "RTS":
             self.emit("t = ram[256 + ((sp + 1) & 255)]")
-            self.emit("sp = (sp + 2) & 255")
-            self.set("sp")
+            self.assign("sp", "(sp + 2) & 255")
             self.exit_lines(self.static + cycles, "((ram[256 + sp] << 8) + t + 1) & 65535")
         elif name == "BRK":
             ret = (insn.addr + 2) & 0xFFFF
             self.emit("ram[256 + sp] = %d" % (ret >> 8))
             self.emit("ram[256 + ((sp - 1) & 255)] = %d" % (ret & 0xFF))
             self.emit("fp |= 16")
-            self.emit("ram[256 + ((sp - 2) & 255)] = (fn & 128) | fv | fp | fc | (0 if fz else 2) | 48")
+            self.emit("ram[256 + ((sp - 2) & 255)] = %s | 48" % self.p_expr())
             self.emit("fp |= 4")
-            self.emit("sp = (sp - 3) & 255")
-            self.set("sp", "fp")
+            self.set("fp")
+            self.assign("sp", "(sp - 3) & 255")
             self.exit_lines(self.static + cycles,
                             "%s | (%s << 8)" % (self.read_const(0xFFFE), self.read_const(0xFFFF)))
         elif name == "RTI":
-            self.emit("sp = (sp + 1) & 255")
-            self.emit("v = ram[256 + sp]")
-            self.unpack_p("v")
+            self.assign("sp", "(sp + 1) & 255")
+            self.unpack_p("ram[256 + sp]")
             self.emit("t = ram[256 + ((sp + 1) & 255)]")
-            self.emit("sp = (sp + 2) & 255")
-            self.set("sp")
+            self.assign("sp", "(sp + 2) & 255")
             self.exit_lines(self.static + cycles, "(ram[256 + sp] << 8) + t")
         else:
             raise AssertionError("untranslated instruction " + name)
         self.static += cycles
 
+    def p_expr(self):
+        """The status register as an expression of the flags (B and bit 5 as fp has them)."""
+        return "((%s & 128) | %s | fp | %s | (0 if %s else 2))" % (
+            self.flag("fn"), self.flag("fv"), self.flag("fc"), self.flag("fz"))
+
     def unpack_p(self, value):
-        self.emit("fn = %s" % value)
-        self.emit("fv = %s & 64" % value)
-        self.emit("fz = (%s & 2) ^ 2" % value)
-        self.emit("fc = %s & 1" % value)
-        self.emit("fp = (%s & 60) | 48" % value)
-        self.set("fn", "fv", "fz", "fc", "fp")
+        status = self.temp("p")
+        self.emit("%s = %s" % (status, value))
+        self.kill("fn", "fz", "fc", "fv")
+        self.define(status, "fn")
+        self.define("%s & 64" % status, "fv")
+        self.define("(%s & 2) ^ 2" % status, "fz")
+        self.define("%s & 1" % status, "fc")
+        self.emit("fp = (%s & 60) | 48" % status)
+        self.set("fp")
 
     def push(self, value):
         self.emit("ram[256 + sp] = %s" % value)
-        self.emit("sp = (sp - 1) & 255")
-        self.set("sp")
+        self.assign("sp", "(sp - 1) & 255")
 
     def branch(self, insn, is_last):
         target = self.branch_target(insn)
@@ -637,10 +690,16 @@ class _BlockBuilder:
         base = insn.addr + 2
         raw = base - (insn.operand ^ 0xFF) - 1 if insn.operand & 0x80 else base + insn.operand
         taken = self.static + insn.cycles + 1 + (1 if (base & 0xFF00) != (raw & 0xFF00) else 0)
-        condition = _BRANCHES[insn.name]
-        self.emit("if %s:" % condition)
+        flag, wanted = {"BPL": ("fn", False), "BMI": ("fn", True), "BVC": ("fv", False),
+                        "BVS": ("fv", True), "BCC": ("fc", False), "BCS": ("fc", True),
+                        "BNE": ("fz", True), "BEQ": ("fz", False)}[insn.name]
+        test = self.flag(flag)
+        if flag == "fn":
+            test = "%s & 128" % test
+        self.emit("if %s%s:" % ("" if wanted else "not ", test if wanted or flag != "fn" else "(%s)" % test))
         self.depth += 1
         if self.loop and is_last:
+            self.materialize()
             self.emit("cyc += %d" % taken)
             self.set("cyc")
             self.emit("if cyc >= lim:")
@@ -657,79 +716,94 @@ class _BlockBuilder:
 
     def arith(self, insn, live):
         value = self.load(insn)
-        helper = "adcd" if insn.name == "ADC" else "sbcd"
-        self.emit("v = %s" % value)
-        self.emit("if fp & 8:")
-        self.emit("    a, fn, fz, fc, fv = %s(a, v, fc)" % helper)
-        self.emit("else:")
-        self.depth += 1
+        carry = self.flag("fc")
+        if not value.isdigit():
+            operand = self.temp("v")
+            self.emit("%s = %s" % (operand, value))
+            value = operand
+        self.kill("fn", "fz", "fc", "fv")
+        if self.decimal:
+            self.flush("a")
+            self.emit("a, fn, fz, fc, fv = %s(a, %s, %s)"
+                      % ("adcd" if insn.name == "ADC" else "sbcd", value, carry))
+            self.set("a", "fn", "fz", "fc", "fv")
+            return
+        old, total = self.temp("o"), self.temp("s")
+        self.emit("%s = a" % old)
         if insn.name == "ADC":
-            self.emit("t = a + v + fc")
-            if live & V:
-                self.emit("fv = ((~(a ^ v) & (a ^ t)) & 128) >> 1")
+            self.emit("%s = a + %s + %s" % (total, value, carry))
+            self.define("((~(%s ^ %s) & (%s ^ %s)) & 128) >> 1" % (old, value, old, total), "fv")
         else:
-            self.emit("t = a + (v ^ 255) + fc")
-            if live & V:
-                self.emit("fv = (((a ^ v) & (a ^ t)) & 128) >> 1")
-        if live & C:
-            self.emit("fc = t >> 8")
-        self.emit("a = t & 255")
-        self.nz("a", live)
-        self.depth -= 1
-        self.set("a", "fn", "fz", "fc", "fv")
+            self.emit("%s = a + (%s ^ 255) + %s" % (total, value, carry))
+            self.define("(((%s ^ %s) & (%s ^ %s)) & 128) >> 1" % (old, value, old, total), "fv")
+        self.define("%s >> 8" % total, "fc")
+        self.assign("a", "%s & 255" % total)
+        self.nz("a")
 
     def rmw(self, insn, index, live):
         name, mode = insn.name, insn.mode
+        carry = self.flag("fc")
         if mode == "acc":
-            target = "a"
-        else:
-            if mode in ("zpg", "abs"):
-                where = None
-                self.emit("v = %s" % self.read_const(insn.operand))
+            self.kill("fn", "fz", "fc")
+            wide = self.temp("r")
+            if name == "ASL":
+                self.emit("%s = a << 1" % wide)
+                self.define("%s >> 8" % wide, "fc")
+                self.assign("a", "%s & 255" % wide)
+            elif name == "LSR":
+                if live & C:
+                    self.emit("%s = a" % wide)
+                    self.define("%s & 1" % wide, "fc")
+                self.assign("a", "1", ">>=")
+            elif name == "ROL":
+                self.emit("%s = (a << 1) | %s" % (wide, carry))
+                self.define("%s >> 8" % wide, "fc")
+                self.assign("a", "%s & 255" % wide)
             else:
-                where, lo, hi, _ = self.address(insn, "x")
-                if where != "e":
-                    self.emit("e = %s" % where)
-                    where = "e"
-                if mode == "zpx":
-                    self.emit("v = ram[e]")
-                else:
-                    kind = self.view.range_kind(self.view.read_kind, lo, hi)
-                    if kind == "mem":
-                        self.io_clock()
-                    self.emit("v = %s[e]" % kind)
-            target = "v"
-        if name == "ASL":
-            if live & C:
-                self.emit("fc = %s >> 7" % target)
-            self.emit("%s = (%s << 1) & 255" % (target, target))
-        elif name == "LSR":
-            if live & C:
-                self.emit("fc = %s & 1" % target)
-            self.emit("%s >>= 1" % target)
-        elif name == "ROL":
-            self.emit("t = (%s << 1) | fc" % target)
-            if live & C:
-                self.emit("fc = t >> 8")
-            self.emit("%s = t & 255" % target)
-        elif name == "ROR":
-            self.emit("t = %s | (fc << 8)" % target)
-            if live & C:
-                self.emit("fc = %s & 1" % target)
-            self.emit("%s = t >> 1" % target)
-        elif name == "INC":
-            self.emit("v = (v + 1) & 255")
+                self.emit("%s = a | (%s << 8)" % (wide, carry))
+                self.define("%s & 1" % wide, "fc")
+                self.assign("a", "%s >> 1" % wide)
+            self.nz("a")
+            return
+        if mode in ("zpg", "abs"):
+            where = None
+            value = self.read_const(insn.operand)
         else:
-            self.emit("v = (v - 1) & 255")
-        if live & C:
-            self.set("fc")
-        self.set("a") if target == "a" else None
-        self.nz(target, live)
-        if target == "v":
-            if where is None:
-                self.store_const(insn.operand, "v")
+            where, lo, hi, _ = self.address(insn, "x")
+            if where != "e":
+                self.emit("e = %s" % where)
+                where = "e"
+            if mode == "zpx":
+                value = "ram[e]"
             else:
-                self.store_dynamic(insn, index, where, lo, hi, "v")
+                kind = self.view.range_kind(self.view.read_kind, lo, hi)
+                if kind == "mem":
+                    self.io_clock()
+                value = "%s[e]" % kind
+        old, result = self.temp("o"), self.temp("m")
+        if name in ("INC", "DEC"):
+            self.kill("fn", "fz")
+            self.emit("%s = (%s %s 1) & 255" % (result, value, "+" if name == "INC" else "-"))
+        else:
+            self.kill("fn", "fz", "fc")
+            self.emit("%s = %s" % (old, value))
+            if name == "ASL":
+                self.emit("%s = (%s << 1) & 255" % (result, old))
+                self.define("%s >> 7" % old, "fc")
+            elif name == "LSR":
+                self.emit("%s = %s >> 1" % (result, old))
+                self.define("%s & 1" % old, "fc")
+            elif name == "ROL":
+                self.emit("%s = ((%s << 1) | %s) & 255" % (result, old, carry))
+                self.define("%s >> 7" % old, "fc")
+            else:
+                self.emit("%s = (%s >> 1) | (%s << 7)" % (result, old, carry))
+                self.define("%s & 1" % old, "fc")
+        self.nz(result)
+        if where is None:
+            self.store_const(insn.operand, result)
+        else:
+            self.store_dynamic(insn, index, where, lo, hi, result)
 
 
 class FastCPU(CPU):
@@ -737,6 +811,8 @@ class FastCPU(CPU):
 
     def __init__(self, memory, trap_handler=None, pc=0x0000):
         self._cells = {name: types.CellType(0) for name in CELL_NAMES}
+        self._register_cells = tuple(self._cells[name] for name in
+                                     ("a", "x", "y", "sp", "pc", "cyc", "fn", "fz", "fc", "fv", "fp"))
         self._bound = None
         self.translated_steps = 0      # step() calls that ran translated code (for tests)
         CPU.__init__(self, memory, trap_handler, pc)
@@ -766,8 +842,11 @@ class FastCPU(CPU):
         cells["cm"].cell_contents = cm
         cells["inv"].cell_contents = self._code_written
         cells["cpu"].cell_contents = self
+        cells["dv"].cell_contents = self._variant
+        self._decimal_blocks = {}  # key -> the block compiled for D set
         self._tables = {}
         self._views = {}
+        self._decimal_blocks = {}
         self._blocks = {}          # key -> (start, end, bytes) of blocks translated from RAM
         self._covers = {}          # address -> keys of RAM blocks holding it
         self._page_blocks = {}     # page -> keys of RAM blocks touching it
@@ -798,30 +877,30 @@ class FastCPU(CPU):
 
     # -- registers between the cells and the attributes ---------------------------------------
     def _sync_in(self):
-        c = self._cells
-        c["a"].cell_contents = self.a
-        c["x"].cell_contents = self.x
-        c["y"].cell_contents = self.y
-        c["sp"].cell_contents = self.sp
-        c["pc"].cell_contents = self.pc
-        c["cyc"].cell_contents = self.processorCycles
+        a, x, y, sp, pc, cyc, fn, fz, fc, fv, fp = self._register_cells
+        a.cell_contents = self.a
+        x.cell_contents = self.x
+        y.cell_contents = self.y
+        sp.cell_contents = self.sp
+        pc.cell_contents = self.pc
+        cyc.cell_contents = self.processorCycles
         p = self.p
-        c["fn"].cell_contents = p & 0x80
-        c["fz"].cell_contents = (p & 2) ^ 2
-        c["fc"].cell_contents = p & 1
-        c["fv"].cell_contents = p & 0x40
-        c["fp"].cell_contents = p & 0x3C
+        fn.cell_contents = p & 0x80
+        fz.cell_contents = (p & 2) ^ 2
+        fc.cell_contents = p & 1
+        fv.cell_contents = p & 0x40
+        fp.cell_contents = p & 0x3C
 
     def _sync_out(self):
-        c = self._cells
-        self.a = c["a"].cell_contents
-        self.x = c["x"].cell_contents
-        self.y = c["y"].cell_contents
-        self.sp = c["sp"].cell_contents
-        self.pc = c["pc"].cell_contents
-        self.processorCycles = c["cyc"].cell_contents
-        self.p = ((c["fn"].cell_contents & 0x80) | c["fv"].cell_contents | c["fp"].cell_contents
-                  | int(c["fc"].cell_contents) | (0 if c["fz"].cell_contents else 2))
+        a, x, y, sp, pc, cyc, fn, fz, fc, fv, fp = self._register_cells
+        self.a = a.cell_contents
+        self.x = x.cell_contents
+        self.y = y.cell_contents
+        self.sp = sp.cell_contents
+        self.pc = pc.cell_contents
+        self.processorCycles = cyc.cell_contents
+        self.p = ((fn.cell_contents & 0x80) | fv.cell_contents | fp.cell_contents
+                  | int(fc.cell_contents) | (0 if fz.cell_contents else 2))
 
     # -- running ---------------------------------------------------------------------------------
     def run(self, cycle_limit):
@@ -852,7 +931,7 @@ class FastCPU(CPU):
         insns = self._decode(self.pc, 1, single=True)
         if not insns:
             return CPU.step(self)
-        function = self._function(insns, single=True)
+        function = self._function(insns, single=True, decimal=bool(self.p & 8))
         self.translated_steps += 1
         self._sync_in()
         try:
@@ -905,8 +984,20 @@ class FastCPU(CPU):
         memory = self._bound
         return memory.rom_visible(pc) and memory.rom[pc] == 0x02 and CPU.cycletime[0x02] == 0
 
-    def _function(self, insns, single):
-        body, nonlocals = _BlockBuilder(self, self._view(), insns, single).build()
+    def _variant(self, decimal):
+        """Called by a block whose D assumption is wrong: run the other version of it."""
+        pc = self._cells["pc"].cell_contents
+        if not decimal:
+            return self._table[pc]()
+        key = (self._key, pc)
+        function = self._decimal_blocks.get(key)
+        if function is None:
+            function = self._function(self._decode(pc, MAX_INSNS, False), False, decimal=True)
+            self._decimal_blocks[key] = function
+        return function()
+
+    def _function(self, insns, single, decimal=False):
+        body, nonlocals = _BlockBuilder(self, self._view(), insns, single, decimal).build()
         code = _compile(body, nonlocals)
         cells = self._cells
         return types.FunctionType(code, _GLOBALS, "block_%04x" % insns[0].addr, None,
@@ -943,8 +1034,8 @@ class FastCPU(CPU):
                 operand = None
             insn = _Insn(addr, op, name, mode, operand, length, cycletime[op], extracycles[op])
             insns.append(insn)
-            if name in ("JMP", "JSR", "RTS", "RTI", "BRK"):
-                break
+            if name in ("JMP", "JSR", "RTS", "RTI", "BRK", "PLP"):
+                break                              # (after PLP the D flag is not known)
             if name in _STORES or (name in _RMW and mode in ("zpg", "abs")):
                 if mode in ("zpg", "abs"):
                     target = operand
@@ -987,6 +1078,7 @@ class FastCPU(CPU):
 
     def _drop(self, key):
         start, end, _ = self._blocks.pop(key)
+        self._decimal_blocks.pop(key, None)
         table = self._tables.get(key[0])
         if table is not None:
             table[start] = self._miss

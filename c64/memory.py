@@ -94,9 +94,7 @@ class C64Memory:
     def __getitem__(self, addr):
         src = self._read_src[addr >> 8]
         if src is not None:
-            if addr > 1:
-                return src[addr]
-            return self.port_value() if addr == 1 else self.ddr
+            return src[addr]          # RAM $00/$01 hold the port's DDR and value (see rebank)
         return self.io.read(addr)
 
     def __setitem__(self, addr, value):
