@@ -642,3 +642,16 @@ text:   .byte "X", 0
     m.start(0xC000)
     assert m.run(max_cycles=100_000) is StopReason.ERROR
     assert "STROUT" in m.error and "device not present" in m.error and "$C008" in m.error
+
+
+def test_plot_on_the_second_row_of_a_linked_line_counts_the_column_from_its_first_row(m):
+    for _ in range(45):                              # 45 chars: rows 0 and 1 form one line
+        kcall(m, CHROUT, a=0x2E)
+    a, x, y, p = kcall(m, PLOT, x=1, y=2)
+    assert (x, y) == (1, 42)
+    assert (m.peek(0xD6), m.peek(0xD3)) == (1, 42)
+    assert m.peek(0xD1) | (m.peek(0xD2) << 8) == 0x0400         # ($D1) = the line's first row
+    kcall(m, CHROUT, a=0x41)
+    assert screen_row(m, 1)[2] == "A"
+    a, x, y, p = kcall(m, PLOT, flags=P_DEFAULT | C)
+    assert (x, y) == (1, 43)
