@@ -167,11 +167,13 @@ class Kernal:
         self._nz(cpu, cpu.y)
 
     def k_plot(self, cpu):
-        if cpu.p & CARRY:
-            cpu.x, cpu.y = self.editor.get_cursor()
-        else:
+        # BCS read / STX TBLX / STY PNTR / JSR STUPT / read: LDX TBLX / LDY PNTR / RTS.
+        # On the second row of a linked line STUPT makes the column count from the line's
+        # first row (+40), and the set path returns that column in Y.
+        if not cpu.p & CARRY:
             self.editor.set_cursor(cpu.x, cpu.y)
-            self._carry(cpu, False)
+        cpu.x, cpu.y = self.editor.get_cursor()
+        self._nz(cpu, cpu.y)
 
     def k_iobase(self, cpu):
         cpu.x, cpu.y = 0x00, 0xDC
