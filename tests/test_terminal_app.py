@@ -2,10 +2,7 @@
 
 import curses as real_curses
 import logging
-import os
 from collections import namedtuple
-
-import pytest
 
 from c64.loader import parse_prg
 from c64.machine import C64
