@@ -77,13 +77,23 @@ def play_game_watching_memory(depth, dirs, start=None):
     return s, highest_written(s), expected, pos
 
 
-def test_ryg23_at_depth_4_plays_a_whole_game_using_exactly_the_path_and_its_siblings():
-    dirs = find_game(M.VERSIONS["ryg23"], 4, "mouse_blocked")
-    s, used, expected, last = play_game_watching_memory(4, dirs)
+def check_whole_game(depth):
+    dirs = find_game(M.VERSIONS["ryg23"], depth, "mouse_blocked")
+    s, used, expected, last = play_game_watching_memory(depth, dirs)
     assert not M.mouse_moves(last)                       # the game was played to its end
     assert used == expected
-    assert used <= 29 * (1 + 2 * 8 + 2 * 4)             # root + 2 cat levels + 2 mouse levels
+    cat_levels, mouse_levels = (depth + 1) // 2, depth // 2
+    assert used <= 29 * (1 + 8 * cat_levels + 4 * mouse_levels)   # root + path + siblings
     assert s.word(s.addr("free_ptr")) == s.addr("tree_root") + 29
+
+
+def test_ryg23_at_depth_4_plays_a_whole_game_using_exactly_the_path_and_its_siblings():
+    check_whole_game(4)
+
+
+@pytest.mark.slow
+def test_ryg23_at_depth_6_plays_a_whole_game_using_exactly_the_path_and_its_siblings():
+    check_whole_game(6)
 
 
 def finish_game(pos, depth, rng):
