@@ -1,7 +1,8 @@
 """End to end: the real curses UI in tmux, driven by keys a person would press, read back with capture-pane.
 
 Starts `python ryg.py ryg23` (or, if no RYG version is built, a small test
-program), types a move, toggles warp, opens the version menu and quits.
+program), types a move, toggles warp, opens the version menu, shrinks the
+terminal below 40x26 and back, and quits.
 Skipped only when tmux is not installed.
 """
 
@@ -55,11 +56,12 @@ class Tmux:
         return self.run("capture-pane", "-p", "-t", "e2e").stdout
 
     def wait_for(self, text, timeout=20.0):
-        """The pane once `text` shows in it; fails with the pane's content after `timeout` seconds."""
+        """The pane once `text` shows in it (or once text(pane) is true, for a function);
+        fails with the pane's content after `timeout` seconds."""
         deadline = time.monotonic() + timeout
         while True:
             screen = self.screen()
-            if text in screen:
+            if text(screen) if callable(text) else text in screen:
                 return screen
             if time.monotonic() > deadline:
                 pytest.fail("%r did not appear; the pane shows:\n%s" % (text, screen))
@@ -100,13 +102,18 @@ def test_play_warp_menu_and_quit_in_a_real_terminal(program_args, tmp_path):
         tmux.send("F12")
         screen = tmux.wait_for("WARP")
         tmux.send("F12")
-        tmux.wait_for("%  " + name)                              # warp off again: no WARP word
+        tmux.wait_for(lambda screen: "%  " + name in screen and "WARP" not in screen)   # warp off again
         tmux.send("F10")
         screen = tmux.wait_for("Versions")
         assert "Esc closes" in screen
         if program_args == "ryg23":
             assert "ryg23" in screen and "classic final" in screen
         tmux.send("Escape")
+        tmux.run("resize-window", "-t", "e2e", "-x", "30", "-y", "20")
+        tmux.wait_for("enlarge to 40x26")
+        tmux.run("resize-window", "-t", "e2e", "-x", "90", "-y", "32")
+        screen = tmux.wait_for("help")
+        assert "enlarge" not in screen and name in screen
         tmux.send("C-q")
         tmux.wait_for("Quit RYG64? (y/n)")
         tmux.send("y")
