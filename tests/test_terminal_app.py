@@ -331,3 +331,19 @@ def test_page_up_presses_restore_and_letters_go_to_the_keyboard_buffer():
     type_keys(app, window, FakeCurses.KEY_PPAGE, "a", "A")
     assert pressed == ["restore", 0x41, 0xC1]
     assert app.error is None
+
+
+def test_an_exception_inside_the_emulator_stops_the_machine_but_not_the_session():
+    class BrokenC64(C64):
+        def run(self, *args, **kwargs):
+            raise ZeroDivisionError("a bug in a trap")
+
+    clock = FakeClock()
+    window = FakeWindow(30, 80, clock=clock)
+    app = TerminalApp(program(HELLO), window, CursesSurface(window, RecordingColours(), FakeCursesError),
+                      FakeCurses(), BrokenC64, clock=clock)
+    settle(app, 0.3)
+    assert "ZeroDivisionError: a bug in a trap" in app.error
+    assert "STOPPED: emulator error" in status_line(app, window)
+    type_keys(app, window, "\x11", "y")
+    assert app.quit_code == 0

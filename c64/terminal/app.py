@@ -104,7 +104,12 @@ class TerminalApp:
     def emulate(self, cycles, stop_when_idle=False):
         """Run `cycles` of emulated time (or until the program waits); a 6502 error stops the machine."""
         machine = self.machine
-        reason = machine.run(cycles, stop_when_idle=stop_when_idle)
+        try:
+            reason = machine.run(cycles, stop_when_idle=stop_when_idle)
+        except Exception as error:       # a bug in a KERNAL trap or chip: keep the session, log the details
+            log.exception("emulation failed at pc=$%04X", machine.cpu.pc)
+            self.error = "emulator error: %s: %s (see %s)" % (type(error).__name__, error, log_path())
+            return
         if reason is StopReason.ERROR:
             self.error = machine.error or "unknown error"
             log.error("the program stopped: %s (pc=$%04X, cycle %d)", self.error, machine.cpu.pc, machine.cycles)
