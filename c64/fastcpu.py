@@ -180,12 +180,28 @@ _LOOP_CODE = _compile("        while cyc < lim:\n            tbl[pc]()\n", ())
 
 
 class _Insn:
-    __slots__ = ("addr", "op", "name", "mode", "operand", "length", "next", "cycles", "extra")
+    __slots__ = ("addr", "op", "name", "mode", "operand", "length", "next", "cycles", "extra",
+                 "chain", "ret")
 
     def __init__(self, addr, op, name, mode, operand, length, cycles, extra):
         self.addr, self.op, self.name, self.mode = addr, op, name, mode
         self.operand, self.length, self.cycles, self.extra = operand, length, cycles, extra
         self.next = (addr + length) & 0xFFFF
+        self.chain = False       # JMP/JSR/RTS whose target the block goes on with
+        self.ret = None          # for a chained RTS: the return address it expects
+
+
+def _ranges(insns):
+    """The bytes of some instructions as sorted, merged (start, end) ranges."""
+    spans = sorted((insn.addr, insn.addr + insn.length) for insn in insns)
+    merged = []
+    for lo, hi in spans:
+        if merged and lo <= merged[-1][1]:
+            if hi > merged[-1][1]:
+                merged[-1] = (merged[-1][0], hi)
+        else:
+            merged.append((lo, hi))
+    return merged
 
 
 class _MemoryView:
@@ -253,7 +269,6 @@ class _BlockBuilder:
         self.assigned = set()
         self.static = 0          # cycles of the instructions emitted so far (this pass through the block)
         self.start = insns[0].addr
-        self.end = insns[-1].addr + insns[-1].length
         self.loop = False
         self.pending = {}        # flag cell -> expression
         self.decimal = decimal   # the D flag, known for the whole block
@@ -431,11 +446,18 @@ class _BlockBuilder:
             self.emit("if cm[%d]:" % addr)
             self.emit("    inv(%d)" % addr)
 
+    def later_hits(self, index, lo, hi):
+        """Ranges of the block's bytes after instruction `index` that a store to lo..hi may hit."""
+        if self.single:
+            return []
+        later = _ranges(self.insns[index + 1:])
+        if lo is None or hi > 0xFFFF:
+            return later
+        return [(a, b) for a, b in later if a <= hi and b > lo]
+
     def store_dynamic(self, insn, index, where, lo, hi, value):
         """Store through a computed address; leaves the block if it rewrote the block's own later bytes."""
-        later = (insn.next, self.end) if insn.next < self.end and insn.next > insn.addr else None
-        hits_later = later is not None and (lo is None or (lo <= later[1] - 1 and hi >= later[0])
-                                            or hi > 0xFFFF)
+        hits = self.later_hits(index, lo, hi)
         if insn.mode in ("zpx", "zpy"):
             if self.c64:
                 self.emit("if %s > 1:" % where)
@@ -451,43 +473,40 @@ class _BlockBuilder:
         kind = "mem" if lo is None else self.view.write_range_kind(lo, hi)
         if kind == "ram":
             self.emit("ram[%s] = %s" % (where, value))
-            self.code_check(insn, where, hits_later)
+            self.code_check(insn, where, hits)
             return
         if where != "e":
             self.emit("e = %s" % where)
         if not self.c64:
             self.emit("ram[e] = %s" % value)
-            self.code_check(insn, "e", hits_later)
+            self.code_check(insn, "e", hits)
             return
         self.emit("if 1 < e < %d:" % self.view.write_top)
         self.depth += 1
         self.emit("ram[e] = %s" % value)
-        self.code_check(insn, "e", hits_later)
+        self.code_check(insn, "e", hits)
         self.depth -= 1
         self.emit("else:")
         self.depth += 1
         self.io_clock()
         self.emit("mem[e] = %s" % value)       # C64Memory invalidates code it overwrites itself
-        condition = "e < 2"
-        if hits_later:
-            condition += " or %d <= e < %d" % later
-        self.emit("if %s:" % condition)
+        self.emit("if %s:" % " or ".join(["e < 2"] + ["%d <= e < %d" % r for r in hits]))
         self.depth += 1
         self.exit_lines(self.static + insn.cycles, str(insn.next))
         self.depth -= 2
 
-    def code_check(self, insn, where, hits_later):
+    def code_check(self, insn, where, hits):
         self.emit("if cm[%s]:" % where)
         self.depth += 1
         self.emit("inv(%s)" % where)
-        if hits_later:
-            self.emit("if %d <= %s < %d:" % (insn.next, where, self.end))
+        if hits:
+            self.emit("if %s:" % " or ".join("%d <= %s < %d" % (a, where, b) for a, b in hits))
             self.depth += 1
             self.exit_lines(self.static + insn.cycles, str(insn.next))
             self.depth -= 1
         self.depth -= 1
 
-    def may_exit(self, insn):
+    def may_exit(self, insn, index):
         """True if a store of this instruction can leave the block early (all flags must be live)."""
         name, mode = insn.name, insn.mode
         if not (name in _STORES or (name in _RMW and mode != "acc")):
@@ -502,7 +521,7 @@ class _BlockBuilder:
                 return True
             if self.view.write_range_kind(lo, hi) != "ram" and self.c64:
                 return True
-            return insn.next < self.end and lo < self.end and hi >= insn.next
+            return bool(self.later_hits(index, lo, hi))
         return False
 
     # -- the block ----------------------------------------------------------------------------
@@ -520,7 +539,7 @@ class _BlockBuilder:
         live = ALL_FLAGS
         for i in range(count - 1, -1, -1):
             insn = insns[i]
-            if self.may_exit(insn) or insn.name in _BRANCHES:
+            if self.may_exit(insn, i) or insn.name in _BRANCHES or insn.name == "RTS":
                 live = ALL_FLAGS
             live_after[i] = live
             reads, writes = _flag_effect(insn.name)
@@ -625,6 +644,25 @@ class _BlockBuilder:
         elif name == "PLP":
             self.assign("sp", "(sp + 1) & 255")
             self.unpack_p("ram[256 + sp]")
+        elif insn.chain and name == "JMP":
+            pass                                  # the block goes on at the target
+        elif insn.chain and name == "JSR":
+            ret = (insn.addr + 2) & 0xFFFF
+            self.emit("ram[256 + sp] = %d" % (ret >> 8))
+            self.emit("ram[256 + ((sp - 1) & 255)] = %d" % (ret & 0xFF))
+            self.assign("sp", "(sp - 2) & 255")
+        elif insn.chain and name == "RTS":
+            # Returning to the JSR this block went through, if the stack still says so.
+            ret = (insn.ret - 1) & 0xFFFF
+            self.emit("if ram[256 + ((sp + 1) & 255)] != %d or ram[256 + ((sp + 2) & 255)] != %d:"
+                      % (ret & 0xFF, ret >> 8))
+            self.depth += 1
+            self.emit("t = ram[256 + ((sp + 1) & 255)]")
+            self.emit("sp = (sp + 2) & 255")
+            self.set("sp")
+            self.exit_lines(self.static + cycles, "((ram[256 + sp] << 8) + t + 1) & 65535")
+            self.depth -= 1
+            self.assign("sp", "(sp + 2) & 255")
         elif name == "JMP":
             if mode == "abs":
                 target = str(insn.operand)
@@ -847,7 +885,7 @@ class FastCPU(CPU):
         self._tables = {}
         self._views = {}
         self._decimal_blocks = {}
-        self._blocks = {}          # key -> (start, end, bytes) of blocks translated from RAM
+        self._blocks = {}          # key -> [(start, end, bytes)] of blocks translated from RAM
         self._covers = {}          # address -> keys of RAM blocks holding it
         self._page_blocks = {}     # page -> keys of RAM blocks touching it
         self._page_snap = {}       # page -> (mask of its code bytes, those bytes) as integers
@@ -1013,6 +1051,8 @@ class FastCPU(CPU):
         cycletime = type(self).cycletime
         extracycles = type(self).extracycles
         insns = []
+        seen = set()
+        calls = []
         addr = pc
         while len(insns) < limit:
             op = source[addr]
@@ -1034,6 +1074,21 @@ class FastCPU(CPU):
                 operand = None
             insn = _Insn(addr, op, name, mode, operand, length, cycletime[op], extracycles[op])
             insns.append(insn)
+            seen.add(addr)
+            if not single:
+                # Follow JMP, JSR and the RTS back from such a JSR within the same memory.
+                target = None
+                if name in ("JMP", "JSR") and mode == "abs":
+                    target = operand
+                elif name == "RTS" and calls:
+                    target = insn.ret = calls.pop()
+                if (target is not None and target >= 0x200 and target not in seen
+                        and sources[target >> 8] is source):
+                    insn.chain = True
+                    if name == "JSR":
+                        calls.append(insn.next)
+                    addr = target
+                    continue
             if name in ("JMP", "JSR", "RTS", "RTI", "BRK", "PLP"):
                 break                              # (after PLP the D flag is not known)
             if name in _STORES or (name in _RMW and mode in ("zpg", "abs")):
@@ -1051,52 +1106,60 @@ class FastCPU(CPU):
         # A store to a constant address inside the block's later bytes: end right after it.
         for i, insn in enumerate(insns):
             if (insn.name in _STORES or insn.name in _RMW) and insn.mode in ("zpg", "abs"):
-                if insns[-1].addr + insns[-1].length > insn.operand >= insn.next > insn.addr:
+                if any(lo <= insn.operand < hi for lo, hi in _ranges(insns[i + 1:])):
                     del insns[i + 1:]
                     break
+        if insns and insns[-1].chain:
+            insns[-1].chain = False                # the last instruction leaves the block itself
+            insns[-1].ret = None
         return insns
 
     def _register(self, key, insns):
         """Remember which RAM bytes a block came from, so that writing them invalidates it."""
-        start = insns[0].addr
-        end = insns[-1].addr + insns[-1].length
         view = self._view()
-        if view.read_kind[start >> 8] != "ram":
+        if view.read_kind[insns[0].addr >> 8] != "ram":
             return                                 # ROM does not change
         ram = self._ram
-        self._blocks[key] = (start, end, ram[start:end])
+        ranges = _ranges(insns)
+        self._blocks[key] = [(lo, hi, ram[lo:hi]) for lo, hi in ranges]
         covers, cm = self._covers, self._cm
-        for addr in range(start, end):
-            holders = covers.get(addr)
-            if holders is None:
-                holders = covers[addr] = set()
-                cm[addr] = 1
-            holders.add(key)
-        for page in range(start >> 8, ((end - 1) >> 8) + 1):
-            self._page_blocks.setdefault(page, set()).add(key)
-            self._dirty_pages.add(page)
+        for lo, hi in ranges:
+            for addr in range(lo, hi):
+                holders = covers.get(addr)
+                if holders is None:
+                    holders = covers[addr] = set()
+                    cm[addr] = 1
+                holders.add(key)
+            for page in range(lo >> 8, ((hi - 1) >> 8) + 1):
+                self._page_blocks.setdefault(page, set()).add(key)
+                self._dirty_pages.add(page)
 
     def _drop(self, key):
-        start, end, _ = self._blocks.pop(key)
+        ranges = self._blocks.pop(key)
         self._decimal_blocks.pop(key, None)
         table = self._tables.get(key[0])
         if table is not None:
-            table[start] = self._miss
+            table[key[1]] = self._miss
         covers, cm = self._covers, self._cm
-        for addr in range(start, end):
-            holders = covers.get(addr)
-            if holders is not None:
-                holders.discard(key)
-                if not holders:
-                    del covers[addr]
-                    cm[addr] = 0
-        for page in range(start >> 8, ((end - 1) >> 8) + 1):
-            keys = self._page_blocks.get(page)
-            if keys is not None:
-                keys.discard(key)
-                if not keys:
-                    del self._page_blocks[page]
-            self._dirty_pages.add(page)
+        for lo, hi, _ in ranges:
+            for addr in range(lo, hi):
+                holders = covers.get(addr)
+                if holders is not None:
+                    holders.discard(key)
+                    if not holders:
+                        del covers[addr]
+                        cm[addr] = 0
+            for page in range(lo >> 8, ((hi - 1) >> 8) + 1):
+                keys = self._page_blocks.get(page)
+                if keys is not None:
+                    keys.discard(key)
+                    if not keys:
+                        del self._page_blocks[page]
+                self._dirty_pages.add(page)
+
+    def _changed(self, key):
+        ram = self._ram
+        return any(ram[lo:hi] != code for lo, hi, code in self._blocks[key])
 
     def _code_written(self, addr):
         """A store hit a byte of translated code: forget the blocks holding it."""
@@ -1120,8 +1183,7 @@ class FastCPU(CPU):
         while dirty:
             page = dirty.pop()
             for key in list(self._page_blocks.get(page, ())):
-                start, end, code = self._blocks[key]
-                if ram[start:end] != code:
+                if key in self._blocks and self._changed(key):
                     self._drop(key)              # marks its pages dirty again
             if page in self._page_blocks:
                 lo = page << 8
