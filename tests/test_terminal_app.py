@@ -347,3 +347,13 @@ def test_an_exception_inside_the_emulator_stops_the_machine_but_not_the_session(
     assert "STOPPED: emulator error" in status_line(app, window)
     type_keys(app, window, "\x11", "y")
     assert app.quit_code == 0
+
+
+def test_ctrl_q_inside_the_version_menu_closes_it_and_asks_to_quit():
+    app, window, _ = make_app(versions=[Version("ryg99", "a test version", "/nonexistent.prg")])
+    settle(app, 0.3)
+    type_keys(app, window, F0 + 10, "\x11")
+    assert "ryg99" not in window.text()
+    assert "Quit RYG64? (y/n)" in status_line(app, window)
+    type_keys(app, window, "y")
+    assert app.quit_code == 0

@@ -243,6 +243,11 @@ class TerminalApp:
             if decoded is Command.QUIT:
                 self.quit(0, None)
             return
+        if decoded is Command.QUIT:
+            if self.overlay is not None:
+                self.close_overlay()
+            self.question = "Quit RYG64? (y/n)"
+            return
         if self.overlay is not None:
             answer = self.overlay.handle(key)
             if answer is CLOSE or (decoded is Command.HELP and isinstance(self.overlay, HelpPanel)):
@@ -268,8 +273,6 @@ class TerminalApp:
             self.overlay = HelpPanel()
         elif command is Command.RESET:
             self.start_program(self.program)
-        elif command is Command.QUIT:
-            self.question = "Quit RYG64? (y/n)"
 
     def close_overlay(self):
         self.overlay = None
