@@ -29,8 +29,10 @@ class Program:
         return self.load_address + len(self.data)
 
 
-def find_sys_address(memory_bytes, load_address=BASIC_START):
-    """Walk a BASIC program's line chain and return the number after its first SYS, or None."""
+def find_sys_address(memory_bytes, load_address=BASIC_START, limit=True):
+    """Walk a BASIC program's line chain and return the number after its first SYS, or None.
+
+    With limit=False a number above $FFFF is returned too (for error messages)."""
     def byte(addr):
         offset = addr - load_address
         return memory_bytes[offset] if 0 <= offset < len(memory_bytes) else None
@@ -56,7 +58,9 @@ def find_sys_address(memory_bytes, load_address=BASIC_START):
                 while byte(addr) is not None and 0x30 <= byte(addr) <= 0x39:
                     digits += chr(byte(addr))
                     addr += 1
-                return int(digits) if digits and int(digits) <= 0xFFFF else None
+                if not digits:
+                    return None
+                return int(digits) if int(digits) <= 0xFFFF or not limit else None
             addr += 1
         next_line = link_lo | (link_hi << 8)
         if next_line <= line:
@@ -82,6 +86,10 @@ def parse_prg(raw, name="program", sys=None):
         start = sys
     elif load_address == BASIC_START:
         start = find_sys_address(data, load_address)
+        outside = find_sys_address(data, load_address, limit=False) if start is None else None
+        if outside is not None:
+            raise PrgError("%s: its BASIC line says SYS %d, outside the 64 KB of the C64; give the "
+                           "machine-code start with --sys ADDR" % (name, outside))
         if start is None:
             raise PrgError("%s is a BASIC program without a SYS line; give the machine-code start "
                            "with --sys ADDR" % name)

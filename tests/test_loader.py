@@ -56,6 +56,12 @@ def test_a_basic_program_without_sys_is_refused_unless_sys_is_given():
     assert parse_prg(data, "nosys.prg", sys=0x0810).start == 0x0810
 
 
+def test_a_sys_number_beyond_ffff_is_refused_with_that_number():
+    with pytest.raises(PrgError) as caught:
+        parse_prg(basic_stub(b"\x9e99999") + b"\x60", "far.prg")
+    assert "SYS 99999" in str(caught.value) and "--sys" in str(caught.value)
+
+
 def test_a_file_not_at_0801_starts_at_its_load_address_or_at_sys():
     assert parse_prg(RTS_PROGRAM).start == 0xC000
     assert parse_prg(RTS_PROGRAM, sys=0xC123).start == 0xC123
