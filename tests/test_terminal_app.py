@@ -4,6 +4,8 @@ import curses as real_curses
 import logging
 from collections import namedtuple
 
+import pytest
+
 from c64.loader import parse_prg
 from c64.machine import C64
 from c64.terminal import app as app_module
@@ -291,7 +293,20 @@ def test_ctrl_q_in_a_too_small_terminal_quits_without_a_question():
 Args = namedtuple("Args", "warp ntsc colors ascii disk seed")
 
 
-def test_a_crash_restores_the_terminal_prints_a_short_reason_and_logs_the_details(tmp_path, monkeypatch, capsys):
+@pytest.fixture(name="tty")
+def tty_fixture(monkeypatch):
+    """Let run_terminal believe stdin and stdout are a terminal (pytest captures them)."""
+    monkeypatch.setattr(app_module, "has_terminal", lambda: True)
+
+
+def test_without_a_terminal_run_terminal_says_to_use_headless(monkeypatch, capsys):
+    monkeypatch.setattr(app_module, "has_terminal", lambda: False)
+    status = run_terminal(program(HELLO), Args(False, False, "auto", False, ".", None), C64)
+    assert status == 2 and "--headless" in capsys.readouterr().err
+
+
+def test_a_crash_restores_the_terminal_prints_a_short_reason_and_logs_the_details(tmp_path, monkeypatch, capsys,
+                                                                                  tty):
     def exploding_wrapper(function, *args):
         raise RuntimeError("boom")
     monkeypatch.setattr(real_curses, "wrapper", exploding_wrapper)
@@ -306,7 +321,7 @@ def test_a_crash_restores_the_terminal_prints_a_short_reason_and_logs_the_detail
     logging.getLogger("ryg64").handlers[:] = []
 
 
-def test_the_session_reason_is_printed_on_the_way_out(tmp_path, monkeypatch, capsys):
+def test_the_session_reason_is_printed_on_the_way_out(tmp_path, monkeypatch, capsys, tty):
     monkeypatch.setattr(real_curses, "wrapper", lambda function, *args: (130, "interrupted (Ctrl-C)"))
     monkeypatch.setattr(app_module.tempfile, "gettempdir", lambda: str(tmp_path))
     status = run_terminal(program(HELLO), Args(False, False, "auto", False, ".", None), C64)

@@ -364,6 +364,10 @@ def _session(stdscr, curses, program, args, cpu_class, glyph_mode):
         surface.close()
 
 
+def has_terminal():
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
 def run_terminal(program, args, cpu_class):
     """The interactive front end for `python ryg.py`; returns the exit status."""
     try:
@@ -375,6 +379,11 @@ def run_terminal(program, args, cpu_class):
     import locale
 
     from c64.terminal.glyphmode import choose_glyph_mode
+
+    if not has_terminal():
+        sys.stderr.write("ryg: the C64 screen needs a terminal (stdin and stdout); "
+                         "use --headless for scripts\n")
+        return 2
 
     path = setup_log()
     locale.setlocale(locale.LC_ALL, "")
