@@ -2,6 +2,9 @@
 
     python tests/bench/bench_cpu.py [--program ryg23] [--depth 6] [--move 5] [--skip-py65]
 
+Each CPU runs the workload --repeat times, alternating, and its fastest run
+counts (other processes on the host make single runs noisy).
+
 The workload is a real game position: the program is started, the depth
 typed, and the last listed mouse move played each turn; the timed part is
 the computer's thinking after move --move (the first moves come from the
@@ -83,13 +86,21 @@ def main():
     parser.add_argument("--depth", type=int, default=6)
     parser.add_argument("--move", type=int, default=5)
     parser.add_argument("--skip-py65", action="store_true", help="FastCPU only (no ratio)")
+    parser.add_argument("--repeat", type=int, default=2,
+                        help="runs per CPU, alternating; the fastest counts (the host may be busy)")
     args = parser.parse_args()
     print("workload: %s, depth %d, the computer's reply to mouse move %d (%s %s)"
           % (args.program, args.depth, args.move, sys.implementation.name, sys.version.split()[0]))
-    results = {}
+    best = {}
     classes = [FastCPU] if args.skip_py65 else [FastCPU, CPU]
+    for _ in range(args.repeat):
+        for cpu_class in classes:
+            run = measure(cpu_class, args.program, args.depth, args.move)
+            if cpu_class not in best or run[1] < best[cpu_class][1]:
+                best[cpu_class] = run
+    results = {}
     for cpu_class in classes:
-        cycles, seconds, kernal, startup, screen = measure(cpu_class, args.program, args.depth, args.move)
+        cycles, seconds, kernal, startup, screen = best[cpu_class]
         results[cpu_class] = (cycles, seconds, screen)
         mhz = cycles / seconds / 1e6
         cpu_only = cycles / max(seconds - kernal, 1e-9) / 1e6
