@@ -79,13 +79,13 @@ DOS_OK, DOS_SCRATCHED, DOS_NAME_ERROR, DOS_COMMAND_ERROR = 0, 1, 33, 31
 DOS_NOT_FOUND, DOS_EXISTS, DOS_NOT_OPEN, DOS_RESET = 62, 63, 61, 73
 
 
-class NameError_(ValueError):
+class BadName(ValueError):
     """A file name the drive refuses (would leave the folder, or cannot be a host name)."""
 
 
 # -- PETSCII name <-> host text -----------------------------------------------------------
 def petscii_to_text(name):
-    """PETSCII name bytes -> host text (letters upper case); raises NameError_ for bytes with no equivalent."""
+    """PETSCII name bytes -> host text (letters upper case); raises BadName for bytes with no equivalent."""
     out = []
     for byte in name:
         if 0x41 <= byte <= 0x5A or 0x61 <= byte <= 0x7A or 0xC1 <= byte <= 0xDA:
@@ -95,7 +95,7 @@ def petscii_to_text(name):
         elif 0x20 <= byte <= 0x40 or byte in (0x5B, 0x5D, 0x5E, 0x5F):
             out.append(chr(byte))
         else:
-            raise NameError_("the name holds PETSCII $%02X, which has no host file-name character" % byte)
+            raise BadName("the name holds PETSCII $%02X, which has no host file-name character" % byte)
     return "".join(out)
 
 
@@ -129,7 +129,7 @@ def parse_name(name):
 
     `@0:NAME,S,W` -> ("NAME", True, "seq", "W").  type/mode are None when not given."""
     if b"\x00" in name:
-        raise NameError_("the name holds a NUL byte")
+        raise BadName("the name holds a NUL byte")
     text = petscii_to_text(name)
     replace = False
     if ":" in text:
@@ -137,7 +137,7 @@ def parse_name(name):
         if prefix.startswith("@"):
             replace, prefix = True, prefix[1:]
         if prefix not in ("", "0"):
-            raise NameError_("drive %r: this drive has only drive 0" % prefix)
+            raise BadName("drive %r: this drive has only drive 0" % prefix)
     parts = text.split(",")
     text, file_type, mode = parts[0], None, None
     for part in parts[1:]:
@@ -147,7 +147,7 @@ def parse_name(name):
         elif letter in ("R", "W", "A", "M"):
             mode = letter
         elif part:
-            raise NameError_("%r is neither a file type (P S U L) nor a mode (R W A)" % part)
+            raise BadName("%r is neither a file type (P S U L) nor a mode (R W A)" % part)
     return text, replace, file_type, mode
 
 
@@ -218,15 +218,15 @@ class HostDisk:
 
     # -- the folder ----------------------------------------------------------------------------
     def _inside(self, host_name):
-        """Full path of host_name in the folder; NameError_ if it would be anywhere else."""
+        """Full path of host_name in the folder; BadName if it would be anywhere else."""
         if (not host_name or host_name in (".", "..") or host_name.startswith(".") or ".." in host_name
                 or "\x00" in host_name or "/" in host_name or "\\" in host_name
                 or os.path.isabs(host_name) or os.path.splitdrive(host_name)[0]):
-            raise NameError_("%r would leave the disk folder" % host_name)
+            raise BadName("%r would leave the disk folder" % host_name)
         path = os.path.join(self.folder, host_name)
         real = os.path.realpath(path)
         if os.path.commonpath([real, self.folder]) != self.folder or os.path.dirname(real) != self.folder:
-            raise NameError_("%r leads outside the disk folder" % host_name)
+            raise BadName("%r leads outside the disk folder" % host_name)
         return path
 
     def entries(self):
@@ -246,7 +246,7 @@ class HostDisk:
                 if not os.path.isfile(path):
                     continue
                 size = os.path.getsize(path)
-            except (NameError_, OSError):
+            except (BadName, OSError):
                 continue                     # symlinks out, vanished files: not on this disk
             found.append(Entry(host_name, stem, ext.lower(), size))
         return found
@@ -282,9 +282,9 @@ class HostDisk:
 
     def _new_host_name(self, text, file_type):
         if not text or text.startswith("$") or "*" in text or "?" in text or any(c in text for c in '",=:'):
-            raise NameError_("%r cannot be the name of a new file" % text)   # "$..." would hide behind the directory
+            raise BadName("%r cannot be the name of a new file" % text)   # "$..." would hide behind the directory
         if len(text) > NAME_LIMIT:
-            raise NameError_("%r is longer than the 16 characters a 1541 name can have" % text)
+            raise BadName("%r is longer than the 16 characters a 1541 name can have" % text)
         host_name = "%s.%s" % (text.lower(), file_type)
         self._inside(host_name)
         return host_name
@@ -306,7 +306,7 @@ class HostDisk:
                 data = self._read(entry, 0x10000 + 2)
                 self._set_error(DOS_OK)
                 return data
-        except NameError_ as error:
+        except BadName as error:
             self._set_error(DOS_NAME_ERROR, message="refused file name: %s" % error)
         except OSError as error:
             self._host_failure(error, "read")
@@ -320,7 +320,7 @@ class HostDisk:
             text, replace, file_type, _ = parse_name(bytes(name))
             if self.write_file(text, replace, file_type or "prg", bytes(data)):
                 return
-        except NameError_ as error:
+        except BadName as error:
             self._set_error(DOS_NAME_ERROR, message="refused file name: %s" % error)
             return                             # a real drive just blinks; the KERNAL reports nothing
         raise KernalError(5, self.last_message)
@@ -389,7 +389,7 @@ class HostDisk:
             return                             # the KERNAL sends no OPEN to the drive without a name
         try:
             self.channels[secondary] = self._open_channel(secondary, name)
-        except NameError_ as error:
+        except BadName as error:
             self._set_error(DOS_NAME_ERROR, message="refused file name: %s" % error)
             self.channels[secondary] = _Channel("R", dead=True)
 
@@ -455,7 +455,7 @@ class HostDisk:
             return
         try:
             self._write(channel.target, bytes(channel.data))
-        except (OSError, NameError_) as error:
+        except (OSError, BadName) as error:
             if isinstance(error, OSError):
                 self._host_failure(error, "write %s" % channel.target)
             else:
@@ -519,7 +519,7 @@ class HostDisk:
             return
         try:
             self._command(petscii_to_text(raw) if b"\x00" not in raw else "\x00")
-        except NameError_ as error:
+        except BadName as error:
             self._set_error(DOS_NAME_ERROR, message="refused file name: %s" % error)
         except KernalError as error:
             self._set_error(74, message=str(error.message))
