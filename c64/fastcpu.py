@@ -284,7 +284,9 @@ class _BlockBuilder:
     def flag(self, name):
         """Expression for reading a flag cell now."""
         expr = self.pending.get(name)
-        return name if expr is None else "(%s)" % expr
+        if expr is None:
+            return name
+        return expr if expr.isdigit() else "(%s)" % expr
 
     def define(self, expr, *names):
         for name in names:
@@ -551,10 +553,15 @@ class _BlockBuilder:
         if self.loop:
             self.emit("while True:")
             self.depth += 1
+        self.dead = False
         for i, insn in enumerate(insns):
             self.n = i
             self.instruction(insn, i, live_after[i], i == count - 1)
-        if last.name not in ("JMP", "JSR", "RTS", "RTI", "BRK") and last.name not in _BRANCHES:
+            if self.dead:                       # an always-taken branch: the rest is unreachable
+                break
+        if self.dead:
+            pass
+        elif last.name not in ("JMP", "JSR", "RTS", "RTI", "BRK") and last.name not in _BRANCHES:
             self.exit_lines(self.static, str(last.next))
         nonlocals = tuple(sorted(self.assigned))
         return "\n".join(self.lines) + "\n", nonlocals
@@ -732,6 +739,16 @@ class _BlockBuilder:
                         "BVS": ("fv", True), "BCC": ("fc", False), "BCS": ("fc", True),
                         "BNE": ("fz", True), "BEQ": ("fz", False)}[insn.name]
         test = self.flag(flag)
+        if test.isdigit() and not (self.loop and is_last):
+            if bool(int(test)) != wanted:               # never taken (SEC / BCC and the like)
+                self.static += insn.cycles
+                if is_last:
+                    self.exit_lines(self.static, str(after))
+                return
+            self.exit_lines(taken, str(target))         # always taken (CLC / BCC)
+            self.static += insn.cycles
+            self.dead = True
+            return
         if flag == "fn":
             test = "%s & 128" % test
         self.emit("if %s%s:" % ("" if wanted else "not ", test if wanted or flag != "fn" else "(%s)" % test))
@@ -768,11 +785,12 @@ class _BlockBuilder:
             return
         old, total = self.temp("o"), self.temp("s")
         self.emit("%s = a" % old)
+        plus_carry = "" if carry == "0" else " + " + carry
         if insn.name == "ADC":
-            self.emit("%s = a + %s + %s" % (total, value, carry))
+            self.emit("%s = a + %s%s" % (total, value, plus_carry))
             self.define("((~(%s ^ %s) & (%s ^ %s)) & 128) >> 1" % (old, value, old, total), "fv")
         else:
-            self.emit("%s = a + (%s ^ 255) + %s" % (total, value, carry))
+            self.emit("%s = a + (%s ^ 255)%s" % (total, value, plus_carry))
             self.define("(((%s ^ %s) & (%s ^ %s)) & 128) >> 1" % (old, value, old, total), "fv")
         self.define("%s >> 8" % total, "fc")
         self.assign("a", "%s & 255" % total)
