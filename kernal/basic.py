@@ -367,10 +367,7 @@ class Basic:
         if not name:
             raise BasicError("MISSING FILE NAME")
         kernal = self.machine.kernal
-        if kernal.channels.devices.get(device) is None:
-            self.mem[0x90] = 0x80
-            raise BasicError("DEVICE NOT PRESENT")
-        self._print(b"\rSEARCHING FOR " + name)
+        self._print(b"\rSEARCHING FOR " + name)     # the KERNAL says so before it asks the bus
         try:
             end = kernal.load_file(name, device, secondary, self.start_address())
         except KernalError as error:

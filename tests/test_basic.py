@@ -251,3 +251,9 @@ def test_save_without_a_name_or_to_tape_is_refused(m):
     assert screen(m)[-2:] == ["?MISSING FILE NAME  ERROR", "READY."]
     settle(m, 'SAVE"X"{return}')
     assert screen(m)[-2:] == ["?DEVICE NOT PRESENT  ERROR", "READY."]
+
+
+def test_load_from_a_drive_that_is_not_there_searches_first_then_says_device_not_present(m):
+    settle(m, 'LOAD"HELLO",9{return}')
+    assert after(m, 'LOAD"HELLO",9') == ['LOAD"HELLO",9', "", "SEARCHING FOR HELLO",
+                                          "?DEVICE NOT PRESENT  ERROR", "READY."]
