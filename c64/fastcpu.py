@@ -333,17 +333,27 @@ class _BlockBuilder:
         self.define(value, "fn", "fz")
 
     # -- memory ---------------------------------------------------------------------------
-    def io_clock(self):
-        """Before an access that may reach a chip: py65's cycle count at this instruction."""
-        if self.c64:
-            self.emit("cpu.processorCycles = cyc + %d" % self.static)
+    def io_access(self, line):
+        """An access that may reach a chip: the cycle counter shows py65's count meanwhile."""
+        if self.c64 and self.static:
+            self.emit("cyc += %d" % self.static)
+            self.emit(line)
+            self.emit("cyc -= %d" % self.static)
+            self.set("cyc")
+        else:
+            self.emit(line)
+
+    def io_read(self, where):
+        self.reads = getattr(self, "reads", 0) + 1
+        value = "i%d_%d" % (self.n, self.reads)
+        self.io_access("%s = mem[%s]" % (value, where))
+        return value
 
     def read_const(self, addr):
         addr &= 0xFFFF
         kind = self.view.read_kind[addr >> 8]
         if kind == "io":
-            self.io_clock()
-            return "mem[%d]" % addr
+            return self.io_read(str(addr))
         return "%s[%d]" % (kind, addr)
 
     def read_any(self, var, target):
@@ -355,8 +365,7 @@ class _BlockBuilder:
         self.emit("    %s = ram[%s]" % (target, var))
         self.emit("else:")
         self.depth += 1
-        self.io_clock()
-        self.emit("%s = mem[%s]" % (target, var))
+        self.io_access("%s = mem[%s]" % (target, var))
         self.depth -= 1
 
     def address(self, insn, register):
@@ -418,7 +427,10 @@ class _BlockBuilder:
             return "v"
         kind = self.view.range_kind(self.view.read_kind, lo, hi)
         if kind == "mem":
-            self.io_clock()
+            value = self.io_read(where)
+            if extra:
+                self.emit(extra)
+            return value
         if extra:
             self.emit("v = %s[%s]" % (kind, where))
             self.emit(extra)
@@ -440,8 +452,7 @@ class _BlockBuilder:
             self.emit("mem[%d] = %s" % (addr, value))      # the block ends here (bank switch)
             return
         if self.view.write_kind[addr >> 8] == "io":
-            self.io_clock()
-            self.emit("mem[%d] = %s" % (addr, value))
+            self.io_access("mem[%d] = %s" % (addr, value))
             return
         self.emit("ram[%d] = %s" % (addr, value))
         if addr >= 0x200:
@@ -490,8 +501,7 @@ class _BlockBuilder:
         self.depth -= 1
         self.emit("else:")
         self.depth += 1
-        self.io_clock()
-        self.emit("mem[e] = %s" % value)       # C64Memory invalidates code it overwrites itself
+        self.io_access("mem[e] = %s" % value)   # C64Memory invalidates code it overwrites itself
         self.emit("if %s:" % " or ".join(["e < 2"] + ["%d <= e < %d" % r for r in hits]))
         self.depth += 1
         self.exit_lines(self.static + insn.cycles, str(insn.next))
@@ -833,9 +843,7 @@ class _BlockBuilder:
                 value = "ram[e]"
             else:
                 kind = self.view.range_kind(self.view.read_kind, lo, hi)
-                if kind == "mem":
-                    self.io_clock()
-                value = "%s[e]" % kind
+                value = self.io_read("e") if kind == "mem" else "%s[e]" % kind
         old, result = self.temp("o"), self.temp("m")
         if name in ("INC", "DEC"):
             self.kill("fn", "fz")
@@ -867,8 +875,10 @@ class FastCPU(CPU):
 
     def __init__(self, memory, trap_handler=None, pc=0x0000):
         self._cells = {name: types.CellType(0) for name in CELL_NAMES}
-        self._register_cells = tuple(self._cells[name] for name in
-                                     ("a", "x", "y", "sp", "pc", "cyc", "fn", "fz", "fc", "fv", "fp"))
+        self._flag_cells = tuple(self._cells[name] for name in ("fn", "fz", "fc", "fv", "fp"))
+        for name, cell in (("a", "a"), ("x", "x"), ("y", "y"), ("sp", "sp"), ("pc", "pc"),
+                           ("processorCycles", "cyc")):
+            self.__dict__["_cell_" + name] = self._cells[cell]
         self._bound = None
         self.translated_steps = 0      # step() calls that ran translated code (for tests)
         CPU.__init__(self, memory, trap_handler, pc)
@@ -931,32 +941,21 @@ class FastCPU(CPU):
             view = self._views[self._key] = _MemoryView(self)
         return view
 
-    # -- registers between the cells and the attributes ---------------------------------------
-    def _sync_in(self):
-        a, x, y, sp, pc, cyc, fn, fz, fc, fv, fp = self._register_cells
-        a.cell_contents = self.a
-        x.cell_contents = self.x
-        y.cell_contents = self.y
-        sp.cell_contents = self.sp
-        pc.cell_contents = self.pc
-        cyc.cell_contents = self.processorCycles
-        p = self.p
+    # -- registers: the cells are the registers ------------------------------------------
+    def _get_p(self):
+        fn, fz, fc, fv, fp = self._flag_cells
+        return ((fn.cell_contents & 0x80) | fv.cell_contents | fp.cell_contents
+                | int(fc.cell_contents) | (0 if fz.cell_contents else 2))
+
+    def _set_p(self, p):
+        fn, fz, fc, fv, fp = self._flag_cells
         fn.cell_contents = p & 0x80
         fz.cell_contents = (p & 2) ^ 2
         fc.cell_contents = p & 1
         fv.cell_contents = p & 0x40
         fp.cell_contents = p & 0x3C
 
-    def _sync_out(self):
-        a, x, y, sp, pc, cyc, fn, fz, fc, fv, fp = self._register_cells
-        self.a = a.cell_contents
-        self.x = x.cell_contents
-        self.y = y.cell_contents
-        self.sp = sp.cell_contents
-        self.pc = pc.cell_contents
-        self.processorCycles = cyc.cell_contents
-        self.p = ((fn.cell_contents & 0x80) | fv.cell_contents | fp.cell_contents
-                  | int(fc.cell_contents) | (0 if fz.cell_contents else 2))
+    p = property(_get_p, _set_p)
 
     # -- running ---------------------------------------------------------------------------------
     def run(self, cycle_limit):
@@ -967,12 +966,8 @@ class FastCPU(CPU):
         elif self._c64 and self._key != self._config_key():
             self._on_bank()
         self._verify()
-        self._sync_in()
         self._cells["lim"].cell_contents = cycle_limit
-        try:
-            self._loop()
-        finally:
-            self._sync_out()
+        self._loop()
 
     def stop(self):
         self.stop_requested = True
@@ -989,33 +984,22 @@ class FastCPU(CPU):
             return CPU.step(self)
         function = self._function(insns, single=True, decimal=bool(self.p & 8))
         self.translated_steps += 1
-        self._sync_in()
-        try:
-            function()
-        finally:
-            self._sync_out()
+        function()
         return self
 
     def _interpret(self):
         """One instruction through CPU.step (undocumented opcodes, odd places, rewritten code)."""
-        self._sync_out()
-        try:
-            CPU.step(self)
-        finally:
-            self._sync_in()
+        CPU.step(self)
         if not self._c64:
             self._verify()       # py65 stores straight into a plain list
 
     def _trap(self):
         """The trap opcode fetched from ROM: what CPU.step does for it, without the decoding."""
-        self._sync_out()
-        addr = self.pc
-        self.pc = (addr + 1) & 0xFFFF
-        try:
-            self.trap_handler(addr)
-            self.pc &= 0xFFFF
-        finally:
-            self._sync_in()
+        pc = self._cell_pc
+        addr = pc.cell_contents
+        pc.cell_contents = (addr + 1) & 0xFFFF
+        self.trap_handler(addr)
+        pc.cell_contents &= 0xFFFF
 
     # -- translation -----------------------------------------------------------------------------
     def _miss(self):
@@ -1215,3 +1199,18 @@ class FastCPU(CPU):
                 dirty.add(page)
         if dirty:
             self._verify()
+
+
+def _register_property(name):
+    slot = "_cell_" + name
+
+    def get(self):
+        return self.__dict__[slot].cell_contents
+
+    def put(self, value):
+        self.__dict__[slot].cell_contents = value
+    return property(get, put, doc="the %s register (a closure cell shared with the blocks)" % name)
+
+
+for _name in ("a", "x", "y", "sp", "pc", "processorCycles"):
+    setattr(FastCPU, _name, _register_property(_name))
