@@ -335,3 +335,60 @@ def test_reset_brings_back_the_power_on_state():
     m.reset()
     assert all(line.strip() == "" for line in m.screen_lines())
     assert m.peek(0x0314) | (m.peek(0x0315) << 8) == 0xEA31
+
+
+# -- programs that spin on the key count or the matrix (cc65's cgetc) ---------------------------------
+
+CC65_CGETC = """
+wait:   lda $C6                 ; KEY_COUNT, as cc65's cgetc polls it
+        beq wait
+        jsr $E5B4               ; KBDREAD: take the key
+        sta $C100
+        rts
+"""
+
+
+def test_a_program_spinning_on_c6_is_idle_and_gets_the_typed_key():
+    m = C64()
+    load(m, CC65_CGETC)
+    start = m.cycles
+    assert m.run(max_cycles=10 * SECOND) is StopReason.IDLE
+    assert m.cycles - start < 3 * JIFFY                 # recognised at the first interrupt
+    m.type("Z")
+    assert m.run(max_cycles=SECOND) is StopReason.BASIC
+    assert m.peek(0xC100) == 0x5A
+
+
+def test_a_program_spinning_on_the_keyboard_matrix_gets_the_typed_key():
+    m = C64()
+    load(m, """
+        lda #$00                ; all matrix rows
+        sta $DC00
+wait:   lda $DC01
+        cmp #$FF
+        beq wait
+        sta $C100
+        rts
+""")
+    m.type("A")
+    assert m.run(max_cycles=SECOND) is StopReason.BASIC
+    assert m.peek(0xC100) == 0xFF & ~0x04              # A: column bit 2
+
+
+def test_a_c6_spin_of_100_emulated_seconds_executes_only_the_interrupts():
+    m = C64()
+    load(m, CC65_CGETC)
+    steps = count_steps(m)
+    assert m.run(max_cycles=100 * SECOND, stop_when_idle=False) is StopReason.CYCLES
+    assert steps[0] < 50 * (100 * SECOND // JIFFY)
+
+
+def test_a_loop_that_works_while_it_checks_c6_is_not_taken_for_a_wait():
+    m = C64()
+    load(m, """
+loop:   inc $C200               ; work: a store inside the loop
+        lda $C6
+        beq loop
+        rts
+""")
+    assert m.run(max_cycles=10 * JIFFY) is StopReason.CYCLES
