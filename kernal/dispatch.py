@@ -8,7 +8,7 @@ elsewhere itself (IRQ exit, BASIC).  The subsystems live in their own
 modules: editor (screen), keyboard, clock, channels, disk, basic.
 """
 
-from c64.cpu import CPUStop
+from c64.cpu import CPU, CPUStop
 from kernal import entries
 from kernal.channels import Channels, KernalError, WAIT, STATUS, FA, SA, FNLEN
 from kernal.clock import JiffyClock
@@ -36,6 +36,67 @@ def _returns_to(cpu):
     lo = cpu.memory[0x100 + ((cpu.sp + 1) & 0xFF)]
     hi = cpu.memory[0x100 + ((cpu.sp + 2) & 0xFF)]
     return ((hi << 8) | lo) + 1
+
+
+# -- recognising a program that spins waiting for a key -------------------------------------
+# A read-only loop (loads, compares, logic, branches) that reads the key count $C6 or the
+# keyboard matrix: nothing but an interrupt can change what it sees.
+_LOOP_SAFE = frozenset(("LDA", "LDX", "LDY", "CMP", "CPX", "CPY", "AND", "ORA", "EOR", "BIT", "NOP",
+                        "BEQ", "BNE", "BPL", "BMI", "BCC", "BCS", "BVC", "BVS"))
+_MODE_LENGTH = {"imp": 1, "acc": 1, "imm": 2, "zpg": 2, "zpx": 2, "zpy": 2, "inx": 2, "iny": 2,
+                "rel": 2, "abs": 3, "abx": 3, "aby": 3, "ind": 3}
+_KEY_ADDRESSES = frozenset((0x00C6, 0xDC00, 0xDC01))
+_LONGEST_WAIT_LOOP = 16         # bytes
+
+
+def _interrupted_pc(cpu):
+    """Where the IRQ will return to, with the stack as $FF48 left it (Y X A P PC); None if masked."""
+    stack = cpu.memory
+    sp = cpu.sp
+    if stack[0x100 + ((sp + 4) & 0xFF)] & INTERRUPT:
+        return None
+    return stack[0x100 + ((sp + 5) & 0xFF)] | (stack[0x100 + ((sp + 6) & 0xFF)] << 8)
+
+
+def _in_key_wait_loop(mem, pc):
+    """True if pc is inside a short read-only loop that polls $C6, $DC00 or $DC01."""
+    if pc is None:
+        return False
+    for start in range(max(0, pc - _LONGEST_WAIT_LOOP), pc + 1):
+        addr, reads_keys, seen_pc = start, False, False
+        while addr <= start + _LONGEST_WAIT_LOOP:
+            seen_pc = seen_pc or addr == pc
+            name, mode = CPU.disassemble[mem[addr & 0xFFFF]]
+            if name not in _LOOP_SAFE or mode not in _MODE_LENGTH:
+                break
+            if mode == "zpg":
+                reads_keys = reads_keys or mem[(addr + 1) & 0xFFFF] in _KEY_ADDRESSES
+            elif mode == "abs":
+                operand = mem[(addr + 1) & 0xFFFF] | (mem[(addr + 2) & 0xFFFF] << 8)
+                reads_keys = reads_keys or operand in _KEY_ADDRESSES
+            length = _MODE_LENGTH[mode]
+            if mode == "rel":
+                offset = mem[(addr + 1) & 0xFFFF]
+                target = (addr + 2 + offset - (0x100 if offset & 0x80 else 0)) & 0xFFFF
+                if target == start:
+                    if seen_pc and reads_keys:
+                        return True
+                    break
+            addr += length
+    return False
+
+
+def _irq_exit(cpu):
+    """PLA TAY PLA TAX PLA RTI (the $EA81 tail), with its 22 cycles."""
+    stack = cpu.memory
+    sp = cpu.sp
+    cpu.y = stack[0x100 + ((sp + 1) & 0xFF)]
+    cpu.x = stack[0x100 + ((sp + 2) & 0xFF)]
+    cpu.a = stack[0x100 + ((sp + 3) & 0xFF)]
+    cpu.p = stack[0x100 + ((sp + 4) & 0xFF)] | 0x30
+    cpu.pc = stack[0x100 + ((sp + 5) & 0xFF)] | (stack[0x100 + ((sp + 6) & 0xFF)] << 8)
+    cpu.sp = (sp + 6) & 0xFF
+    cpu.processorCycles += 22
 
 
 class Kernal:
@@ -381,6 +442,16 @@ class Kernal:
         self.editor.blink()
         self.keyboard.scan()
         self.machine.cia1.acknowledge()
+        if (self.keyboard.count() == 0 and not self.keyboard.held
+                and _in_key_wait_loop(self.mem, _interrupted_pc(cpu))):
+            # The program spins on the key count $C6 or the matrix ($DC01), as cc65's cgetc
+            # does, with no key in the buffer or held down: it waits for the keyboard as
+            # surely as in GETIN.  Leave the IRQ (the
+            # $EA81 tail, done here) and tell the machine, which then types the next
+            # scripted key or lets time pass to the next interrupt.
+            _irq_exit(cpu)
+            self.machine.wait_for_key()
+            return True
         cpu.pc = entries.IRQ_EXIT
         return True
 
