@@ -38,6 +38,7 @@ FastCPU works over a C64Memory (banking, I/O, processor port) or over a
 plain 64 KB list/bytearray (all RAM), as py65's own tests use.
 """
 
+import operator
 import re
 import types
 
@@ -1204,12 +1205,10 @@ class FastCPU(CPU):
 def _register_property(name):
     slot = "_cell_" + name
 
-    def get(self):
-        return self.__dict__[slot].cell_contents
-
     def put(self, value):
         self.__dict__[slot].cell_contents = value
-    return property(get, put, doc="the %s register (a closure cell shared with the blocks)" % name)
+    return property(operator.attrgetter(slot + ".cell_contents"), put,
+                    doc="the %s register (a closure cell shared with the blocks)" % name)
 
 
 for _name in ("a", "x", "y", "sp", "pc", "processorCycles"):

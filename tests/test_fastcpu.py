@@ -364,3 +364,26 @@ def test_code_in_ram_under_rom_with_bank_switching_matches_the_reference():
     assert ram[0x5000] == fast_machine.rom[0xE000]      # the ROM byte, read after switching back
     assert ram[0xE001] != 7                              # the RAM copy was rewritten...
     assert (ram[0xE001] - ram[0x4000]) & 0xFF in (0, 1)  # ...and its new version ran
+
+
+def test_run_overshoots_its_limit_by_less_than_the_longest_block():
+    memory = [0] * 0x10000
+    code = [0x7E, 0x00, 0x20] * 60 + [0x4C, 0x00, 0x10]        # 60 x ROR $2000,X (7 cycles) / JMP
+    _assemble(memory, 0x1000, code)
+    cpu = FastCPU(memory, pc=0x1000)
+    worst = 0
+    for limit in range(1, 20000, 97):
+        cpu.run(limit)
+        worst = max(worst, cpu.processorCycles - limit)
+    assert worst < 48 * 7 + 3                  # at most one block of MAX_INSNS slow instructions
+
+
+def test_the_60_hz_interrupt_reaches_a_tight_loop_as_often_as_with_the_plain_cpu():
+    jiffies = []
+    for cpu_class in (FastCPU, CPU):
+        machine = C64(cpu_class=cpu_class)
+        _assemble(machine.mem.ram, 0x1000, [0x58, 0xE8, 0xD0, 0xFD, 0xC8, 0x4C, 0x01, 0x10])  # CLI / INX / BNE / INY / JMP
+        machine.cpu.pc = 0x1000
+        machine.run(max_cycles=50 * 16421)
+        jiffies.append(machine.mem.ram[0xA2] | (machine.mem.ram[0xA1] << 8))
+    assert jiffies[0] == jiffies[1] >= 49
