@@ -225,7 +225,9 @@ class HostDisk:
             raise BadName("%r would leave the disk folder" % host_name)
         path = os.path.join(self.folder, host_name)
         real = os.path.realpath(path)
-        if os.path.commonpath([real, self.folder]) != self.folder or os.path.dirname(real) != self.folder:
+        folder = os.path.normcase(self.folder)          # Windows: paths compare without case
+        if (os.path.commonpath([os.path.normcase(real), folder]) != folder
+                or os.path.normcase(os.path.dirname(real)) != folder):
             raise BadName("%r leads outside the disk folder" % host_name)
         return path
 
