@@ -277,7 +277,13 @@ class _BlockBuilder:
 
     # -- output helpers ----------------------------------------------------------------
     def emit(self, line):
-        self.lines.append("    " * self.depth + line)
+        line = "    " * self.depth + line
+        if line.endswith("a >>= 1") and self.lines and self.lines[-1][:-1] == line[:-1]:
+            shift = int(self.lines[-1][-1]) + 1       # LSR LSR ...: one shift
+            if shift < 8:
+                self.lines[-1] = line[:-1] + str(shift)
+                return
+        self.lines.append(line)
 
     def set(self, *names):
         self.assigned.update(names)
@@ -377,6 +383,9 @@ class _BlockBuilder:
         """
         mode, operand = insn.mode, insn.operand
         if mode in ("zpx", "zpy"):
+            if insn.name in _LOADS or insn.name in _LOGIC or insn.name in _COMPARES \
+                    or insn.name in ("ADC", "SBC", "BIT"):
+                return "(%d + %s) & 255" % (operand, register), 0, 255, None
             self.emit("e = (%d + %s) & 255" % (operand, register))
             return "e", 0, 255, None
         if mode in ("abx", "aby"):
@@ -421,6 +430,10 @@ class _BlockBuilder:
         where, lo, hi, extra = self.address(insn, register)
         if mode in ("zpx", "zpy"):
             return "ram[%s]" % where       # C64Memory keeps RAM $00/$01 equal to the port's value
+        if lo is None and self.c64 is False:
+            if extra:
+                self.emit(extra)
+            return "ram[%s]" % where
         if lo is None:
             self.read_any(where, "v")
             if extra:
@@ -433,9 +446,7 @@ class _BlockBuilder:
                 self.emit(extra)
             return value
         if extra:
-            self.emit("v = %s[%s]" % (kind, where))
-            self.emit(extra)
-            return "v"
+            self.emit(extra)               # RAM and ROM reads have no side effects: order is free
         return "%s[%s]" % (kind, where)
 
     def store(self, insn, index, value):
