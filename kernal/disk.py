@@ -226,8 +226,11 @@ class HostDisk:
         path = os.path.join(self.folder, host_name)
         real = os.path.realpath(path)
         folder = os.path.normcase(self.folder)          # Windows: paths compare without case
-        if (os.path.commonpath([os.path.normcase(real), folder]) != folder
-                or os.path.normcase(os.path.dirname(real)) != folder):
+        try:
+            common = os.path.commonpath([os.path.normcase(real), folder])
+        except ValueError:                              # Windows: another drive
+            common = None
+        if common != folder or os.path.normcase(os.path.dirname(real)) != folder:
             raise BadName("%r leads outside the disk folder" % host_name)
         return path
 
