@@ -7,6 +7,7 @@ Skipped only when tmux is not installed.
 """
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -71,6 +72,16 @@ class Tmux:
         self.run("kill-server")
 
 
+def real_time_status(name):
+    """A pane test: the status line shows about real speed (90-110 %, the host may be busy) and WAIT."""
+    pattern = re.compile(r"(?<!WARP )\b(\d+)%  %s  WAIT" % re.escape(name))
+
+    def shown(screen):
+        match = pattern.search(screen)
+        return match is not None and 90 <= int(match.group(1)) <= 110
+    return shown
+
+
 @pytest.fixture(name="program_args")
 def program_args_fixture(tmp_path):
     version = find_version("ryg23")
@@ -86,7 +97,7 @@ def test_play_warp_menu_and_quit_in_a_real_terminal(program_args, tmp_path):
     tmux = Tmux("sh -c '%s'" % command)
     try:
         name = os.path.basename(program_args).replace(".prg", "")
-        tmux.wait_for("100%  " + name + "  WAIT")
+        tmux.wait_for(real_time_status(name))
         if program_args == "ryg23":
             tmux.wait_for("PROFUNDIDAD (01-0F) ?")
             tmux.send("01", "Enter")
@@ -119,5 +130,34 @@ def test_play_warp_menu_and_quit_in_a_real_terminal(program_args, tmp_path):
         tmux.send("y")
         screen = tmux.wait_for("EXIT=0")
         assert "Traceback" not in screen
+    finally:
+        tmux.kill()
+
+
+def test_truecolor_ascii_ntsc_screen_with_a_blinking_cursor(program_args):
+    """The raw-SGR truecolor surface in a real terminal: C64 colours as 24-bit SGR, the cursor blinks."""
+    command = "cd %s && COLORTERM=truecolor %s ryg.py --ascii --ntsc %s; echo EXIT=$?; sleep 30" % (
+        ROOT, sys.executable, program_args)
+    tmux = Tmux("sh -c '%s'" % command)
+    try:
+        name = os.path.basename(program_args).replace(".prg", "")
+        tmux.wait_for(real_time_status(name))
+        # light blue (colodore 6864FF) text and border on blue (2724C4)
+        screen = tmux.run("capture-pane", "-p", "-e", "-t", "e2e").stdout
+        assert "48;2;39;36;196" in screen and "104;100;255" in screen
+        # the cursor: a light blue block after the prompt that comes and goes (~1.5 blinks a
+        # second); the prompt's row has light blue backgrounds in the border left and right,
+        # and a third one while the cursor is shown
+        phases = set()
+        deadline = time.monotonic() + 3
+        while time.monotonic() < deadline and len(phases) < 2:
+            pane = tmux.run("capture-pane", "-p", "-e", "-t", "e2e").stdout.splitlines()
+            prompt_row = [line for line in pane if "?" in line or "TYPE SOMETHING" in line][-1]
+            phases.add(prompt_row.count("48;2;104;100;255"))
+            time.sleep(0.05)
+        assert phases == {2, 3}, "the cursor did not blink: %s" % phases
+        tmux.send("C-c")
+        screen = tmux.wait_for("EXIT=130")
+        assert "ryg: interrupted (Ctrl-C)" in screen
     finally:
         tmux.kill()
