@@ -131,6 +131,8 @@ def test_load_dollar_then_list_shows_the_directory(m, folder):
     assert rows[4] == '1    "MC"               PRG'
     assert rows[5] == "662 BLOCKS FREE."
     assert rows[6] == "READY."
+    header = m.screen_codes()[screen(m).index(rows[2])]
+    assert header[0] < 0x80 and all(code >= 0x80 for code in header[2:26]) and header[26] < 0x80   # the disk name line is reversed
 
 
 def test_run_of_a_directory_listing_is_a_syntax_error_in_line_0(m):
