@@ -74,7 +74,7 @@ class Tmux:
 
 def real_time_status(name):
     """A pane test: the status line shows about real speed (90-110 %, the host may be busy) and WAIT."""
-    pattern = re.compile(r"(?<!WARP )\b(\d+)%  %s  WAIT" % re.escape(name))
+    pattern = re.compile(r"(?<!WARP )\b(\d+)%  " + re.escape(name) + "  WAIT")
 
     def shown(screen):
         match = pattern.search(screen)
