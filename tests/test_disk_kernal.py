@@ -227,3 +227,19 @@ def test_listen_to_a_device_that_is_not_there_sets_st_bit_7(m):
     assert m.peek(0x90) & 0x80
     m.kernal.channels.ciout(0x41)         # nothing happens, nothing breaks
     assert m.kernal.channels.acptr() == 0x0D
+
+
+def test_the_command_line_disk_option_is_drive_8(tmp_path):
+    import os
+    import subprocess
+    import sys
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    program = tmp_path / "disk_files.prg"
+    program.write_bytes(assemble_program("disk_files"))
+    drive = tmp_path / "drive"
+    drive.mkdir()
+    proc = subprocess.run([sys.executable, os.path.join(root, "ryg.py"), "--headless", "--disk", str(drive),
+                           str(program)], capture_output=True, text=True, timeout=120, cwd=str(tmp_path))
+    assert proc.returncode == 0, proc.stderr
+    assert "READ:HELLO DISK" in proc.stdout and "62,FILE NOT FOUND,00,00" in proc.stdout
+    assert sorted(p.name for p in drive.iterdir()) == ["block.prg", "log.seq"]
