@@ -9,7 +9,9 @@ import pytest
 from c64.loader import parse_prg
 from c64.machine import C64
 from c64.terminal import app as app_module
-from c64.terminal.app import IDLE_FRAMES, TerminalApp, run_terminal
+from c64.terminal import session as session_module
+from c64.terminal.app import IDLE_FRAMES, TerminalApp
+from c64.terminal.session import run_terminal
 from c64.terminal.surface import CursesSurface
 from tests.conftest import assemble
 from tests.test_terminal_render import FakeClock, FakeCurses, FakeCursesError, FakeWindow, RecordingColours
@@ -296,11 +298,11 @@ Args = namedtuple("Args", "warp ntsc colors ascii disk seed")
 @pytest.fixture(name="tty")
 def tty_fixture(monkeypatch):
     """Let run_terminal believe stdin and stdout are a terminal (pytest captures them)."""
-    monkeypatch.setattr(app_module, "has_terminal", lambda: True)
+    monkeypatch.setattr(session_module, "has_terminal", lambda: True)
 
 
 def test_without_a_terminal_run_terminal_says_to_use_headless(monkeypatch, capsys):
-    monkeypatch.setattr(app_module, "has_terminal", lambda: False)
+    monkeypatch.setattr(session_module, "has_terminal", lambda: False)
     status = run_terminal(program(HELLO), Args(False, False, "auto", False, ".", None), C64)
     assert status == 2 and "--headless" in capsys.readouterr().err
 

@@ -1,7 +1,8 @@
 """The curses front end: the C64 screen in a terminal, with warp, a version menu and help.
 
 Modules, one job each:
-  app        the frame loop, the emulator keys, the curses session (run_terminal)
+  session    the curses session: terminal set up and restored, log file (run_terminal)
+  app        the frame loop and the emulator keys
   render     screen/colour RAM -> terminal cells, border, status line, too-small message
   surface    where cells are drawn: a curses window, or raw SGR for truecolor
   colours    colour depth detection (--colors) and C64 colour -> terminal colour
@@ -20,5 +21,5 @@ def run_terminal(program, args, cpu_class):
 
     args: the ryg.py namespace (.warp .ntsc .colors .ascii .disk .seed).
     """
-    from c64.terminal.app import run_terminal as run
+    from c64.terminal.session import run_terminal as run
     return run(program, args, cpu_class)

@@ -1,0 +1,112 @@
+"""The curses session: terminal modes set and always restored, the drawing surface, the log file.
+
+run_terminal() is what `python ryg.py` calls: it checks there is a terminal,
+opens the log (ryg64.log in the temp folder), lets curses.wrapper set the
+terminal up and restore it whatever happens (quit, Ctrl-C, a crash), runs
+app.TerminalApp inside, and prints a one-line reason on the way out; the
+details of a crash go to the log, not to the screen.
+"""
+
+import logging
+import os
+import sys
+
+from c64.machine import C64
+from c64.terminal.app import TerminalApp, log_path
+from c64.terminal.colours import CursesColours, detect_depth
+from c64.terminal.surface import AnsiSurface, CursesSurface
+
+log = logging.getLogger("ryg64")
+
+
+def setup_log():
+    path = log_path()
+    try:
+        handler = logging.FileHandler(path, encoding="utf-8")
+    except OSError:
+        handler = logging.NullHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+    log.handlers[:] = [handler]
+    log.setLevel(logging.INFO)
+    log.propagate = False
+    return path
+
+
+def _session(stdscr, curses, program, args, cpu_class, glyph_mode):
+    """Inside curses.wrapper: set the terminal up, run the app, return (status, message)."""
+    curses.raw()                      # Ctrl-C, Ctrl-Q, Ctrl-V... arrive as keys
+    stdscr.keypad(True)
+    if hasattr(curses, "set_escdelay"):
+        curses.set_escdelay(25)       # Esc is RUN/STOP: do not wait a second for a sequence
+    try:
+        curses.curs_set(0)            # the C64 draws its own cursor in screen RAM
+    except curses.error:
+        pass
+    has_colours = curses.has_colors()
+    if has_colours:
+        try:
+            curses.use_default_colors()
+        except curses.error:
+            pass
+    depth = detect_depth(args.colors, os.environ, getattr(curses, "COLORS", 0), has_colours)
+    log.info("terminal %s, %sx%s, colours %s, glyphs %s", os.environ.get("TERM"), *stdscr.getmaxyx(),
+             depth, glyph_mode)
+    if depth == "truecolor":
+        stdscr.refresh()
+        surface = AnsiSurface(sys.stdout, stdscr.getmaxyx, stdscr)
+    else:
+        surface = CursesSurface(stdscr, CursesColours(curses, depth))
+
+    def machine_factory():
+        return C64(sid_seed=args.seed, ntsc=args.ntsc, disk_folder=args.disk, cpu_class=cpu_class)
+
+    app = TerminalApp(program, stdscr, surface, curses, machine_factory, glyph_mode=glyph_mode,
+                      warp=args.warp, folder=".")
+    try:
+        code, message = app.run()
+        if code == 0 and app.error:
+            message = "the program had stopped: %s" % app.error
+        return code, message
+    finally:
+        surface.close()
+
+
+def has_terminal():
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def run_terminal(program, args, cpu_class):
+    """The interactive front end for `python ryg.py`; returns the exit status."""
+    try:
+        import curses
+    except ImportError:
+        sys.stderr.write("ryg: curses is not available (on Windows: pip install windows-curses); "
+                         "use --headless\n")
+        return 2
+    import locale
+
+    from c64.terminal.glyphmode import choose_glyph_mode
+
+    if not has_terminal():
+        sys.stderr.write("ryg: the C64 screen needs a terminal (stdin and stdout); "
+                         "use --headless for scripts\n")
+        return 2
+
+    path = setup_log()
+    locale.setlocale(locale.LC_ALL, "")
+    glyph_mode = choose_glyph_mode(args.ascii)
+    for name in ("LINES", "COLUMNS"):
+        os.environ.pop(name, None)    # ncurses would trust these over the terminal's real (and changing) size
+    try:
+        code, message = curses.wrapper(_session, curses, program, args, cpu_class, glyph_mode)
+    except KeyboardInterrupt:
+        code, message = 130, "interrupted"
+    except Exception as error:          # the terminal is restored by curses.wrapper; say why, briefly
+        log.exception("the front end crashed")
+        sys.stderr.write("ryg: the front end crashed: %s: %s (details in %s)\n"
+                         % (type(error).__name__, error, path))
+        return 1
+    if message:
+        sys.stderr.write("ryg: %s\n" % message)
+    log.info("quit: status %d, %s", code, message)
+    return code
