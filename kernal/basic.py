@@ -11,6 +11,7 @@ user of a game disk needs:
                             any other statement is ?SYNTAX  ERROR IN <line>
     LOAD["name"[,dev[,sa]]] with SEARCHING FOR / LOADING and the KERNAL's errors
     SAVE"name",dev          the BASIC program ($0801 to $2D/$2E), with SAVING name
+    VERIFY"name",dev[,sa]   compares with memory: VERIFYING, then OK or ?VERIFY  ERROR
     SYS n                   n = 0-65535, also SYS(n)
     LIST [a][-[b]]          line numbers and detokenised text (all V2 keywords)
     NEW, CLR, END, REM      as on the C64
@@ -45,7 +46,7 @@ TOKEN = {word: 0x80 + i for i, word in enumerate(KEYWORDS)}
 T_END, T_DATA, T_RUN, T_REM, T_STOP = TOKEN["END"], TOKEN["DATA"], TOKEN["RUN"], TOKEN["REM"], TOKEN["STOP"]
 T_LOAD, T_PRINT, T_LIST, T_CLR, T_SYS, T_NEW = (TOKEN["LOAD"], TOKEN["PRINT"], TOKEN["LIST"],
                                                TOKEN["CLR"], TOKEN["SYS"], TOKEN["NEW"])
-T_MINUS, T_SAVE = TOKEN["-"], TOKEN["SAVE"]
+T_MINUS, T_SAVE, T_VERIFY = TOKEN["-"], TOKEN["SAVE"], TOKEN["VERIFY"]
 PI = 0xFF
 
 ERROR_NAMES = {0: "BREAK", 1: "TOO MANY FILES", 2: "FILE OPEN", 3: "FILE NOT OPEN",
@@ -309,6 +310,8 @@ class Basic:
             return self._load(cpu, *_load_arguments(args))
         if token == T_SAVE:
             return self._save(cpu, *_load_arguments(args))
+        if token == T_VERIFY:
+            return self._load(cpu, *_load_arguments(args), verify=True)
         raise BasicError("SYNTAX")
 
     # -- RUN -----------------------------------------------------------------------------
@@ -359,7 +362,8 @@ class Basic:
         return self.ready(cpu)
 
     # -- LOAD ----------------------------------------------------------------------------
-    def _load(self, cpu, name, device, secondary):
+    def _load(self, cpu, name, device, secondary, verify=False):
+        """LOAD (or VERIFY) as BASIC's cload: KERNAL LOAD at TXTTAB, messages, end of program."""
         if device in (0, 2, 3) or device > 255:
             raise BasicError("ILLEGAL DEVICE NUMBER" if device <= 255 else "ILLEGAL QUANTITY")
         if device == 1:
@@ -369,10 +373,17 @@ class Basic:
         kernal = self.machine.kernal
         self._print(b"\rSEARCHING FOR " + name)     # the KERNAL says so before it asks the bus
         try:
-            end = kernal.load_file(name, device, secondary, self.start_address())
+            end = kernal.load_file(name, device, secondary, self.start_address(), verify)
         except KernalError as error:
             raise BasicError(ERROR_NAMES.get(error.number, "FILE NOT FOUND")) from None
-        self._print("\rLOADING")
+        self._print("\rVERIFYING" if verify else "\rLOADING")
+        if verify:
+            if self.mem[0x90] & 0x10:
+                raise BasicError("VERIFY")
+            self._print("\rOK\r")
+            return self.ready(cpu)
+        if self.mem[0x90] & 0xBF:
+            raise BasicError("LOAD")
         self.set_program_end(end)
         self.relink()
         return self.ready(cpu)

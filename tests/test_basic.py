@@ -259,3 +259,13 @@ def test_load_from_a_drive_that_is_not_there_searches_first_then_says_device_not
     settle(m, 'LOAD"HELLO",9{return}')
     assert after(m, 'LOAD"HELLO",9') == ['LOAD"HELLO",9', "", "SEARCHING FOR HELLO",
                                           "?DEVICE NOT PRESENT  ERROR", "READY."]
+
+
+def test_verify_compares_the_file_with_memory(m):
+    settle(m, 'LOAD"HELLO",8{return}VERIFY"HELLO",8{return}')
+    assert after(m, 'VERIFY"HELLO",8') == ['VERIFY"HELLO",8', "", "SEARCHING FOR HELLO", "VERIFYING", "OK",
+                                            "", "READY."]
+    m.poke(0x0810, 0xEA)
+    settle(m, 'VERIFY"HELLO",8{return}')
+    assert after(m, 'VERIFY"HELLO",8')[-3:] == ["VERIFYING", "?VERIFY  ERROR", "READY."]
+    assert m.peek(0x0810) == 0xEA                     # VERIFY never writes
