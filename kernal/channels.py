@@ -11,12 +11,14 @@ file, 7 not output file, 9 illegal device).
 
 Serial devices (4-31) behave as the KERNAL's serial routines make them:
 OPEN stores SA | $60 in the SAT table and clears ST when it sends a name;
-a secondary address >= $80 ("none") opens nothing on the device; CHRIN
-from a device ORs its status bits (EOI $40, time-out $02) into ST; reading
-from a device number nothing answers returns $0D with ST $42 instead of
-failing; CLRCHN (UNLISTEN) lets a device act on what was sent to it (the
-1541 runs a command sent to channel 15 without a RETURN).  A device object
-gets `connect(mem)` when it is registered, so it can keep ST ($90) itself.
+a secondary address >= $80 ("none") opens nothing on the device; a device
+object gets `connect(mem)` when it is registered and ORs its own status
+bits (EOI $40, time-out $02) into ST as it is read; reading from a device
+number nothing answers returns $0D with ST $42 instead of failing; CLRCHN
+(UNLISTEN) lets a device act on what was sent to it (the 1541 runs a
+command sent to channel 15 without a RETURN).  listen/second/ciout/
+unlisten/talk/tksa/acptr/untalk give the same devices to programs that
+drive the serial bus through those KERNAL routines themselves.
 """
 
 LAT, FAT, SAT = 0x0259, 0x0263, 0x026D
