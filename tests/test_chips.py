@@ -459,3 +459,66 @@ def test_a_program_that_speeds_up_timer_a_gets_its_first_interrupt_on_time():
     start = m.cycles
     assert m.run(max_cycles=1_000_000) is StopReason.BASIC
     assert 10 * 5001 <= m.cycles - start < 10 * 5001 + 1000
+
+
+# -- VIC-II raster interrupt latch -------------------------------------------------------------------
+
+def test_the_raster_compare_latches_d019_bit_0_when_the_line_starts():
+    clock = Clock()
+    vic = VIC(clock, PAL)
+    vic.write(0x12, 100)                    # compare line 100
+    clock.now = 100 * 63 - 1
+    assert vic.read(0x19) & 0x01 == 0
+    clock.now = 100 * 63
+    assert vic.read(0x19) & 0x01 == 1
+    assert vic.read(0x19) & 0x80 == 0       # not enabled in $D01A: no IRQ
+
+
+def test_writing_one_to_d019_acknowledges_and_the_latch_sets_again_next_frame():
+    clock = Clock()
+    vic = VIC(clock, PAL)
+    vic.write(0x12, 10)
+    clock.now = 10 * 63
+    assert vic.read(0x19) & 0x01
+    vic.write(0x19, 0x01)
+    assert vic.read(0x19) & 0x0F == 0
+    clock.now = 312 * 63 + 10 * 63
+    assert vic.read(0x19) & 0x01
+
+
+def test_an_enabled_raster_compare_pulls_the_irq_line_at_its_line():
+    clock = Clock()
+    vic = VIC(clock, PAL)
+    vic.write(0x11, 0x9B)                   # compare bit 8 set: line 256 + 44 = 300
+    vic.write(0x12, 44)
+    vic.write(0x1A, 0x01)
+    assert vic.compare_line() == 300
+    assert vic.next_irq_cycle() == 300 * 63
+    assert not vic.poll()
+    clock.now = 300 * 63 + 5
+    assert vic.poll()
+    assert vic.read(0x19) == 0xF1           # raster latch + IRQ bit + unused bits
+    vic.write(0x19, 0x0F)
+    assert not vic.poll()
+    assert vic.next_irq_cycle() == 312 * 63 + 300 * 63
+
+
+def test_a_compare_line_past_the_last_line_never_matches():
+    clock = Clock()
+    vic = VIC(clock, PAL)
+    vic.write(0x11, 0x9B)
+    vic.write(0x12, 0xFF)                   # line 511
+    vic.write(0x1A, 0x01)
+    assert vic.next_irq_cycle() is None
+    clock.now = 5 * 312 * 63
+    assert not vic.poll()
+
+
+def test_a_program_can_wait_for_a_raster_line_by_polling_d019():
+    m = C64()
+    # SEI / LDA #0 / STA $D012 / LDA #$1B / STA $D011 / LDA #$0F / STA $D019
+    # wait: LDA $D019 / AND #1 / BEQ wait / STA $D019 / CLI / RTS
+    code = [0x78, 0xA9, 0x00, 0x8D, 0x12, 0xD0, 0xA9, 0x1B, 0x8D, 0x11, 0xD0, 0xA9, 0x0F, 0x8D, 0x19,
+            0xD0, 0xAD, 0x19, 0xD0, 0x29, 0x01, 0xF0, 0xF9, 0x8D, 0x19, 0xD0, 0x58, 0x60]
+    assert run_code(m, code, max_cycles=2 * CYCLES_PER_LINE * LINES) is StopReason.BASIC
+    assert m.vic.raster() < 5                # it left the loop at the top of a frame
