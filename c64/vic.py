@@ -2,7 +2,11 @@
 
 Only what a text-mode program touches is modelled: the control registers
 ($D011, $D016, $D018), the raster counter $D012 (derived from the cycle
-count, so busy-waits on it terminate), border $D020 and background $D021.
+count, so busy-waits on it terminate), border $D020 and background $D021,
+and the raster interrupt latch: $D019 bit 0 is set when the raster reaches
+the compare line written to $D012 (bit 8 in $D011 bit 7), $D01A bit 0
+enables it as an IRQ, writing 1 bits to $D019 acknowledges.  `poll()` and
+`next_irq_cycle()` give a run loop what it needs to deliver that IRQ.
 No picture is generated here: front ends draw the screen from RAM.
 """
 
@@ -26,6 +30,8 @@ class VIC:
         self.reset()
 
     def reset(self):
+        self.irq_latch = 0                 # $D019 bits 0-3
+        self._polled_until = None          # compares up to this cycle are latched (None: none yet)
         self.regs[:] = bytes(0x40)
         self.regs[0x11] = 0x1B
         self.regs[0x16] = 0xC8
@@ -36,18 +42,65 @@ class VIC:
     def raster(self):
         return (self.clock() // self.cycles_per_line) % self.lines
 
+    # -- raster interrupt ------------------------------------------------------------
+    def compare_line(self):
+        """The raster line written to $D012 / $D011 bit 7."""
+        return self.regs[0x12] | ((self.regs[0x11] & 0x80) << 1)
+
+    def _next_compare_after(self, cycle):
+        """First cycle > `cycle` at which the compare line starts, or None if it never does."""
+        line = self.compare_line()
+        if line >= self.lines:
+            return None
+        frame = self.lines * self.cycles_per_line
+        start = cycle - cycle % frame + line * self.cycles_per_line
+        if start <= cycle:
+            start += frame
+        return start
+
+    def poll(self):
+        """Latch raster compares up to now; returns True while the VIC pulls the IRQ line."""
+        now = self.clock()
+        if self._polled_until is None:
+            self._polled_until = now
+        due = self._next_compare_after(self._polled_until)
+        if due is not None and due <= now:
+            self.irq_latch |= 0x01
+        self._polled_until = now
+        return bool(self.irq_latch & self.regs[0x1A] & 0x0F)
+
+    def next_irq_cycle(self):
+        """Cycle of the next raster interrupt when it is enabled in $D01A, or None."""
+        if not self.regs[0x1A] & 0x01:
+            return None
+        if self._polled_until is None:
+            self._polled_until = self.clock()
+        return self._next_compare_after(self._polled_until)
+
+    # -- registers ----------------------------------------------------------------------
     def read(self, reg):
         reg &= 0x3F
         if reg == 0x12:
             return self.raster() & 0xFF
         if reg == 0x11:
             return (self.regs[0x11] & 0x7F) | ((self.raster() >> 1) & 0x80)
+        if reg == 0x19:
+            self.poll()
+            pending = 0x80 if self.irq_latch & self.regs[0x1A] & 0x0F else 0
+            return self.irq_latch | pending | 0x70
         if reg >= 0x2F:
             return 0xFF
         return self.regs[reg] | _READ_OR.get(reg, 0)
 
     def write(self, reg, value):
-        self.regs[reg & 0x3F] = value
+        reg &= 0x3F
+        if reg in (0x11, 0x12, 0x1A):
+            self.poll()                    # compares before the change count with the old line
+        if reg == 0x19:
+            self.poll()
+            self.irq_latch &= ~value & 0x0F   # writing 1 acknowledges
+            return
+        self.regs[reg] = value
 
     # -- what front ends need ------------------------------------------------
     def border(self):
