@@ -299,6 +299,40 @@ def test_random_key_streams_in_basic_direct_mode_never_crash(tmp_path):
                     break
 
 
+BASIC_FRAGMENTS = [b"LOAD", b"SAVE", b"VERIFY", b"RUN", b"LIST", b"SYS", b"NEW", b"REM", b"END", b"STOP", b"CLR",
+                   b"PRINT", b'"', b",", b":", b"-", b"(", b")", b"8", b"1", b"0", b"65535", b"99999999999",
+                   b"$", b"*", b"GAME", b" ", b"@0:", b"10", b"?", b"\xc9", b"\xd5", b"\xff", b"A", b"../"]
+
+
+def basic_lines(rng):
+    """Keys for a few direct-mode lines glued together from keywords, numbers and punctuation."""
+    keys = []
+    for _ in range(rng.randrange(1, 8)):
+        line = b"".join(rng.choice(BASIC_FRAGMENTS) for _ in range(rng.randrange(1, 8)))
+        keys += list(line[:80]) + [0x0D]
+    return keys
+
+
+def type_into_basic(rng, folder, cases, core_index=0):
+    for case in range(cases):
+        with time_limit(CASE_SECONDS):
+            machine = C64(sid_seed=case, disk_folder=folder, cpu_class=CORES[(case + core_index) % len(CORES)])
+            machine.type_keys(basic_lines(rng))
+            for _ in range(20):
+                reason = machine.run(CYCLES)
+                check_stop(machine, reason, "BASIC case %d" % case)
+                if reason in (StopReason.IDLE, StopReason.ERROR, StopReason.CYCLES):
+                    break
+
+
+def test_random_basic_lines_never_crash_the_direct_mode(tmp_path):
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    (disk / "game.prg").write_bytes(with_stub([0xA9, 0x41, 0x20, 0xD2, 0xFF, 0x60]))
+    type_into_basic(random.Random(SEED + 4), str(disk), 25)
+    assert not (tmp_path / "game.prg").exists()          # "../" in a SAVE name never leaves the disk
+
+
 def test_a_jam_is_reported_with_its_address():
     machine = C64(sid_seed=1)
     machine.run_program(jam(random.Random(1)))
@@ -352,3 +386,12 @@ def test_the_cli_survives_hostile_programs_and_random_keys(tmp_path):
 @pytest.mark.parametrize("seed", range(8))
 def test_many_random_and_hostile_programs(tmp_path, seed):
     fuzz(tmp_path, 1000 + seed, 200, cycles=400_000)
+
+
+@pytest.mark.slow
+def test_many_random_basic_lines(tmp_path):
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    (disk / "game.prg").write_bytes(with_stub([0xA9, 0x41, 0x20, 0xD2, 0xFF, 0x60]))
+    type_into_basic(random.Random(SEED + 5), str(disk), 600)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["disk"]
