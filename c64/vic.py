@@ -27,6 +27,9 @@ class VIC:
         self.lines = video["lines"]
         self.cycles_per_line = video["cycles_per_line"]
         self.regs = bytearray(0x40)
+        # Called after a write that may move the next raster interrupt ($D011, $D012, $D01A),
+        # so a run loop can end a CPU slice planned with the old timing (as CIA1's hook).
+        self.on_reschedule = None
         self.reset()
 
     def reset(self):
@@ -101,6 +104,8 @@ class VIC:
             self.irq_latch &= ~value & 0x0F   # writing 1 acknowledges
             return
         self.regs[reg] = value
+        if reg in (0x11, 0x12, 0x1A) and self.on_reschedule is not None:
+            self.on_reschedule()
 
     # -- what front ends need ------------------------------------------------
     def border(self):
