@@ -412,12 +412,14 @@ class Basic:
 
 # -- parsing helpers ---------------------------------------------------------------------------
 def _statements(tokens):
-    """Split tokenised text at colons outside quotes."""
-    parts, current, quoted = [], bytearray(), False
+    """Split tokenised text at colons outside quotes (a REM keeps the rest of the line)."""
+    parts, current, quoted, remark = [], bytearray(), False, False
     for byte in tokens:
         if byte == 0x22:
             quoted = not quoted
-        if byte == 0x3A and not quoted:
+        if byte == T_REM and not quoted:
+            remark = True
+        if byte == 0x3A and not quoted and not remark:
             parts.append(bytes(current))
             current = bytearray()
         else:

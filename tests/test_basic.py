@@ -269,3 +269,10 @@ def test_verify_compares_the_file_with_memory(m):
     settle(m, 'VERIFY"HELLO",8{return}')
     assert after(m, 'VERIFY"HELLO",8')[-3:] == ["VERIFYING", "?VERIFY  ERROR", "READY."]
     assert m.peek(0x0810) == 0xEA                     # VERIFY never writes
+
+
+def test_statements_after_a_colon_run_but_not_after_rem(m):
+    settle(m, "NEW{return}10 REM A{return}REM:NEW{return}LIST{return}")
+    assert after(m, "LIST")[-2:] == ["10 REM A", "READY."]
+    settle(m, "CLR:NEW{return}LIST{return}")
+    assert after(m, "LIST") == ["LIST", "", "READY."]
