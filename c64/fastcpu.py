@@ -1,4 +1,4 @@
-"""A fast 6510 core: straight-line 6502 code translated into cached Python functions.
+"""A fast 6510 core: 6502 code translated into cached Python functions.
 
 FastCPU behaves like c64.cpu.CPU (py65 stepping plus our opcode table):
 same registers, flags, memory accesses, cycle counts and trap calls.  What
@@ -8,34 +8,44 @@ calls the compiled function every time the program gets there again.
 
 How a block works
 * The registers live in closure cells shared by every block of one CPU, so
-  a block reads and writes them as fast as local variables.  The flags are
-  kept apart (fn: bit 7 is N, fz: zero means Z, fc: carry 0/1, fv: 0 or
-  $40, fp: the D, I, B and unused bits) and only the flags some later
-  instruction (or the block's exit) can see are computed.
-* A block ends at a jump, JSR, RTS, RTI, after at most MAX_INSNS
+  a block reads and writes them as fast as local variables; FastCPU's a, x,
+  y, sp, pc, p and processorCycles attributes are properties over the same
+  cells.  The flags are kept apart (fn: bit 7 is N, fz: zero means Z, fc:
+  carry, fv: 0 or $40, fp: the D, I, B and unused bits) and are *pending*:
+  an instruction only records the expression of each flag it sets, a
+  branch tests that expression, and the cells are assigned only where the
+  block is left.
+* A block follows JMP, JSR and the RTS back from such a JSR (checked against
+  the stack at run time), takes conditional branches as side exits, and
+  ends at an indirect jump, RTS, RTI, BRK, PLP, after MAX_INSNS
   instructions, or before anything it does not translate (undocumented
-  opcodes, BRK, the trap opcode, code in zero page/stack/I/O); those run
-  through CPU.step.  A conditional branch leaves the block when taken; a
-  branch back to the block's start becomes a loop that still gives the
-  run loop control back once the cycle limit is reached.
+  opcodes, the trap opcode, code in zero page, stack or I/O): those run
+  through CPU.step.  A branch back to the block's start becomes a loop that
+  gives control back to run() once the cycle limit is reached.
+* Blocks are compiled for D clear; a block with ADC/SBC checks D on entry
+  and runs its decimal-mode version (py65's BCD arithmetic) when D is set.
 * Each block is compiled for one memory configuration (which of BASIC,
   KERNAL, I/O and character ROM are visible), so RAM, ROM and I/O accesses
   are decided at translation time; addresses only known at run time are
-  checked against the configuration's RAM range.
+  checked against the configuration's RAM range.  While a chip is accessed
+  the cycle counter shows exactly what py65's would.
 * Writing a byte a block was translated from invalidates that block (the
   per-byte map `code_map` is checked on every RAM store outside zero page
-  and stack, which never hold translated code).  A block that rewrites its
-  own later bytes stops right after the store.  A block rewritten over and
-  over is interpreted instead.  Writes made behind the CPU's back (a loader
-  or a test writing the RAM bytearray) are caught by comparing the code
-  pages with a snapshot when run() starts and after every trap.
-* Timing: the block's cycle count is added at its exits (page-crossing and
+  and stack, which never hold translated code; C64Memory checks it too).  A
+  block that rewrites its own later bytes stops right after the store.  A
+  block rewritten over and over (REWRITE_LIMIT) is interpreted from then
+  on.  Writes made behind the CPU's back (a loader or a test writing the
+  RAM directly) are caught when run() starts, by comparing each code page's
+  code bytes with a snapshot.
+* Timing: a block adds its cycle count where it is left (page-crossing and
   branch extras as py65 counts them), so at block boundaries the cycle
   counter is exactly py65's.  run(limit) returns at the first block
-  boundary at or after the limit, or after a trap asked the CPU to stop.
+  boundary at or after the limit, or after a trap called stop().
 
 FastCPU works over a C64Memory (banking, I/O, processor port) or over a
-plain 64 KB list/bytearray (all RAM), as py65's own tests use.
+plain 64 KB list (all RAM), as py65's own tests use.  step() translates the
+one instruction at pc on its own, so py65's test suite exercises the
+translator.
 """
 
 import operator
