@@ -8,6 +8,7 @@ from c64.cia import CIA1
 from c64.machine import C64, StopReason
 from c64.sid import SID
 from c64.vic import VIC, PAL
+from tests.conftest import assemble
 
 CYCLES_PER_LINE, LINES = 63, 312
 
@@ -434,7 +435,6 @@ hook:   inc $C100
 
 
 def test_a_program_can_run_its_interrupts_from_timer_b():
-    from tests.conftest import assemble
     m = C64()
     for i, byte in enumerate(assemble(TIMER_B_IRQ)):
         m.poke(0xC000 + i, byte)
@@ -448,7 +448,6 @@ def test_a_program_can_run_its_interrupts_from_timer_b():
 
 
 def test_a_program_that_speeds_up_timer_a_gets_its_first_interrupt_on_time():
-    from tests.conftest import assemble
     m = C64()
     source = TIMER_B_IRQ.replace("$DC06", "$DC04").replace("$DC07", "$DC05") \
         .replace("#$82", "#$81").replace("$DC0F", "$DC0E")
