@@ -38,8 +38,18 @@ def open_file(m, logical, device, secondary, name):
 
 # -- the test program --------------------------------------------------------------------------------
 
-def test_a_6502_program_saves_loads_writes_and_reads_files_through_the_jump_table(tmp_path):
-    machine = C64(sid_seed=1, disk_folder=str(tmp_path))
+def cores():
+    from c64.cpu import CPU
+    try:
+        from c64.fastcpu import FastCPU
+    except ImportError:
+        return [CPU]
+    return [CPU, FastCPU]
+
+
+@pytest.mark.parametrize("core", cores(), ids=lambda core: core.__name__)
+def test_a_6502_program_saves_loads_writes_and_reads_files_through_the_jump_table(tmp_path, core):
+    machine = C64(sid_seed=1, disk_folder=str(tmp_path), cpu_class=core)
     program = machine.load_prg(assemble_program("disk_files"))
     machine.start(program.start)
     reason = machine.run(20_000_000)
