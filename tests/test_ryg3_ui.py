@@ -1,0 +1,253 @@
+"""ryg3 as a player meets it: the real .prg run headless, keys typed, the
+screen read back.  One test per feature of the game's screen and commands.
+
+To keep the suite fast most tests first set a low level (L, depth 3, no
+time limit); the cats answer from the book anyway.
+"""
+
+import pytest
+
+from c64.machine import C64, StopReason
+from tests.tools.oracle import parse_square
+from tests.tools.ryg3_harness import ASM_DIR, read_map
+
+MOUSE_GLYPH = 0xD1 - 0x80      # screen code of PETSCII $D1 (ball), reversed on screen
+CAT_GLYPH = 0xD8 - 0x80        # PETSCII $D8 (club)
+BUDGET = 300_000_000
+
+
+class Game:
+    """The game running in a fresh C64; type keys, read the screen."""
+
+    def __init__(self, version="ryg3", disk=None, level="L300"):
+        self.m = C64(sid_seed=7, disk_folder=str(disk) if disk else None)
+        self.labels = read_map(ASM_DIR / f"{version}.map")
+        prog = self.m.load_prg(str(ASM_DIR / f"{version}.prg"))
+        self.m.start(prog.start)
+        assert self.m.run(max_cycles=BUDGET) is StopReason.IDLE
+        if level:
+            self.keys(level)
+
+    def keys(self, text, budget=BUDGET):
+        self.m.type(text)
+        reason = self.m.run(max_cycles=budget)
+        assert reason in (StopReason.IDLE, StopReason.BASIC), (reason, self.m.error)
+        return reason
+
+    def lines(self):
+        return self.m.screen_lines()
+
+    def text(self):
+        return "\n".join(self.lines())
+
+    def row(self, n):
+        return self.lines()[n]
+
+    def moves(self):
+        """The move list column, as [(number, 'E1-D2')]."""
+        out = []
+        for line in self.lines()[2:18]:
+            parts = line[28:].split()
+            if len(parts) == 2:
+                out.append((int(parts[0]), parts[1]))
+        return out
+
+    def square_code(self, name):
+        """Screen code in the middle of a square's three cells."""
+        sq = parse_square(name)
+        row = 2 + 7 - sq // 8
+        col = 2 + 3 * (sq % 8) + 1
+        return self.m.screen_codes()[row][col] & 0x7F
+
+    def peek(self, label, offset=0):
+        return self.m.peek(self.labels[label] + offset)
+
+
+@pytest.fixture
+def game():
+    return Game()
+
+
+def test_board_has_labels_pieces_and_the_key_list(game):
+    lines = game.lines()
+    assert "RATON Y GATOS" in lines[0]
+    assert [line[0] for line in lines[2:10]] == list("87654321")
+    assert lines[10].split() == list("ABCDEFGH")
+    for sq in ("B8", "D8", "F8", "H8"):
+        assert game.square_code(sq) == CAT_GLYPH
+    assert game.square_code("E1") == MOUSE_GLYPH
+    assert game.square_code("C8") == 0x20
+    keys = " ".join(lines[22:25])
+    for word in ("NUEVA", "DEMO", "PISTA", "DESHACE", "REHACE", "REPASO", "NIVEL", "GRABA", "CARGA", "EDITA"):
+        assert word in keys
+
+
+def test_board_is_coloured_green_and_grey_with_reversed_squares(game):
+    codes, colours = game.m.screen_codes(), game.m.colour_codes()
+    row8 = 2
+    assert codes[row8][2] & 0x80 and codes[row8][5] & 0x80          # reverse video blocks
+    assert colours[row8][2] & 15 == 15                               # A8 light square: light grey
+    assert colours[row8][5] & 15 == 5                                # B8 dark square: green
+    assert colours[row8][6] & 15 == 8                                # the cat on B8: orange
+
+
+def test_destination_only_moves_the_mouse_and_the_cats_answer(game):
+    game.keys("D2{return}")
+    assert game.square_code("D2") == MOUSE_GLYPH
+    moves = game.moves()
+    assert moves[0] == (1, "E1-D2") and moves[1][0] == 2
+    assert "ORDENADOR: " + moves[1][1] in game.row(16)
+
+
+def test_full_move_entry_is_accepted(game):
+    game.keys("E1F2{return}")
+    assert game.moves()[0] == (1, "E1-F2")
+
+
+def test_illegal_entry_is_refused_and_nothing_changes(game):
+    game.keys("E1E2{return}")       # not a diagonal
+    assert "JUGADA ILEGAL" in game.row(20)
+    assert game.moves() == []
+    game.keys("C3{return}")         # not a neighbour
+    assert "JUGADA ILEGAL" in game.row(20)
+    assert game.square_code("E1") == MOUSE_GLYPH
+
+
+def test_typing_corrections_with_del(game):
+    game.keys("E1{del}{del}F2{return}")
+    assert game.moves()[0] == (1, "E1-F2")
+
+
+def test_undo_and_redo_step_over_the_computers_reply(game):
+    game.keys("D2{return}")
+    game.keys("C3{return}")
+    after = game.moves()
+    assert len(after) == 4
+    game.keys("U")
+    assert game.moves() == after[:2] and game.square_code("D2") == MOUSE_GLYPH
+    game.keys("U")
+    assert game.moves() == [] and game.square_code("E1") == MOUSE_GLYPH
+    game.keys("U")
+    assert "NO HAY JUGADA" in game.row(20)
+    game.keys("R")
+    game.keys("R")
+    assert game.moves() == after and game.square_code("C3") == MOUSE_GLYPH
+
+
+def test_switch_sides_makes_the_computer_play_the_mouse(game):
+    game.keys("S")
+    assert "JUEGAS CON: GATOS" in game.row(13)
+    moves = game.moves()
+    assert len(moves) == 1 and moves[0][1].startswith("E1-")
+    assert "PROF" in game.row(18) and "NODOS" in game.row(18) and "SEG" in game.row(18)
+    assert game.row(19).startswith("LINEA: ")
+
+
+def test_cats_typed_by_the_player_need_both_squares_when_ambiguous(game):
+    game.keys("S")                   # the computer moves the mouse; we are the cats
+    game.keys("C7{return}")          # B8 and D8 can both go to C7
+    assert "AMBIGUA" in game.row(20)
+    game.keys("B8C7{return}")
+    assert game.moves()[1] == (2, "B8-C7")
+
+
+def test_hint_shows_a_move_and_plays_nothing(game):
+    game.keys("P")
+    assert game.row(20).startswith("PISTA: E1-")
+    assert game.moves() == []
+
+
+def test_demo_plays_both_sides_to_the_end(game):
+    game.keys("M", budget=2_000_000_000)
+    assert "HAN GANADO LOS GATOS" in game.row(20)
+    assert "DEMO" in game.row(13)
+
+
+def test_any_key_stops_the_demo():
+    game = Game(level=None)          # default level: the mouse thinks for seconds
+    game.m.type("M")
+    game.m.run(max_cycles=8_000_000, stop_when_idle=False)
+    game.m.press(0x20)               # a key pressed while it thinks
+    game.m.run(max_cycles=BUDGET)
+    assert "DEMO" not in game.row(13)
+    assert game.peek("human_side") in (0, 1)
+    assert game.peek("game_len") < 20
+
+
+def test_level_sets_depth_and_seconds(game):
+    game.keys("L512")
+    assert "NIVEL: PROF 5 12 SEG" in game.row(14)
+    assert game.peek("max_depth") == 5 and game.peek("time_limit") == 12
+
+
+def test_replay_shows_the_game_and_comes_back(game):
+    game.keys("D2{return}")
+    game.keys("C3{return}")
+    before = (game.moves(), game.text())
+    game.m.type("V")                 # a move a second: let emulated time pass
+    game.m.run(max_cycles=30_000_000, stop_when_idle=False)
+    assert game.moves() == before[0]
+    assert game.square_code("C3") == MOUSE_GLYPH
+    assert game.peek("game_pos") == 4
+
+
+def test_save_and_load_round_trip(tmp_path):
+    game = Game(disk=tmp_path)
+    game.keys("D2{return}")
+    game.keys("C3{return}")
+    played = game.moves()
+    game.keys("W")
+    assert "PARTIDA GRABADA" in game.row(20)
+    assert any(p.name.upper().startswith("RYG3PARTIDA") for p in tmp_path.iterdir())
+    game.keys("N")
+    assert game.moves() == []
+    game.keys("O")
+    assert "PARTIDA CARGADA" in game.row(20)
+    assert game.moves() == played and game.square_code("C3") == MOUSE_GLYPH
+
+
+def test_loading_a_bad_file_changes_nothing(tmp_path):
+    game = Game(disk=tmp_path)
+    game.keys("D2{return}")
+    game.keys("W")
+    saved = next(tmp_path.iterdir())
+    data = bytearray(saved.read_bytes())
+    data[2 + 8] = 0x33            # first move: from a square with no piece
+    saved.write_bytes(bytes(data))
+    game.keys("N")
+    game.keys("O")
+    assert "FICHERO NO VALIDO" in game.row(20)
+    assert game.moves() == []
+
+
+def test_edit_sets_a_position_and_who_moves(game):
+    game.keys("TD4{return}B6D6F6H6{return}G")
+    assert game.square_code("D4") == MOUSE_GLYPH
+    assert game.square_code("B6") == CAT_GLYPH
+    assert game.square_code("B8") == 0x20
+    assert "TURNO: GATOS" in game.row(12) or len(game.moves()) == 1   # the computer (cats) may answer
+
+
+def test_edit_refuses_an_illegal_position(game):
+    game.keys("D2{return}")
+    before = game.moves()
+    game.keys("TD4{return}D4D6F6H6{return}R")     # a cat on the mouse's square
+    assert "POSICION ILEGAL" in game.row(20)
+    assert game.moves() == before and game.square_code("D2") == MOUSE_GLYPH
+    game.keys("TE4{return}B6D6F6H6{return}R")     # a light square
+    assert "POSICION ILEGAL" in game.row(20)
+
+
+def test_quit_returns_to_basic(game):
+    assert game.keys("Q") is StopReason.BASIC
+
+
+def test_english_build_differs_only_in_its_texts():
+    game = Game(version="ryg3en", level="L300")
+    assert "MOUSE AND CATS" in game.row(0)
+    assert "YOU PLAY: MOUSE" in game.row(13)
+    game.keys("E1E2{return}")
+    assert "ILLEGAL MOVE" in game.row(20)
+    es = (ASM_DIR / "ryg3.oph").read_text().replace("strings_es", "X").replace("Spanish", "L")
+    en = (ASM_DIR / "ryg3en.oph").read_text().replace("strings_en", "X").replace("English", "L")
+    assert es.splitlines()[2:] == en.splitlines()[2:]
