@@ -13,7 +13,7 @@ import sys
 import pytest
 
 import ryg
-from tests.conftest import assemble, assemble_program
+from tests.conftest import assemble_program
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
