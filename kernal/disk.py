@@ -21,6 +21,8 @@ Names (as the 1541 parses them)
     NUL, a symlink pointing outside) or holds a byte with no host
     equivalent is refused: error channel `33,SYNTAX ERROR`, LOAD fails
     with FILE NOT FOUND, and `last_message` says why in plain words.
+    `LOAD"*"` gets the last file loaded again, or the first file after
+    power-on or an `I` command, as on the 1541.
 
 Channels (secondary address)
     0 = read as for LOAD, 1 = write as for SAVE (type PRG), 2-14 data
@@ -186,6 +188,7 @@ class HostDisk:
         self.channels = {}
         self.command = bytearray()
         self.last_message = ""
+        self.last_loaded = None       # host name of the last file LOADed (what LOAD"*" gets again)
         self._error_pos = 0
         self._set_error(DOS_RESET)
 
@@ -304,11 +307,15 @@ class HostDisk:
                 self._set_error(DOS_OK)
                 return data
             text, _, file_type, _ = parse_name(bytes(name))
-            entry = self.find(text, file_type)
+            entry = None
+            if text == "*" and self.last_loaded is not None:     # the 1541 reloads the last file
+                entry = self.find(self.last_loaded)
+            entry = entry or self.find(text, file_type)
             if entry is None:
                 self._set_error(DOS_NOT_FOUND, message="no file matching %r in %s" % (text, self.folder))
             else:
                 data = self._read(entry, 0x10000 + 2)
+                self.last_loaded = entry.host_name
                 self._set_error(DOS_OK)
                 return data
         except BadName as error:
@@ -533,6 +540,7 @@ class HostDisk:
         letter = text[:1].upper()
         _, colon, argument = text.partition(":")
         if letter == "I" or letter == "V":
+            self.last_loaded = None
             self._set_error(DOS_OK)
         elif text.upper().startswith("U") and text[1:2].upper() in ("J", "I", ":", ";"):
             for number in list(self.channels):

@@ -445,3 +445,12 @@ def test_the_directory_lists_at_most_144_files_like_a_1541(disk, folder):
         (folder / ("f%03d.prg" % i)).write_bytes(b"\x01\x08")
     lines = _lines(disk.load(b"$"))
     assert len(lines) == 1 + 144 + 1
+
+
+def test_load_star_gets_the_first_file_then_the_last_one_loaded(disk, folder):
+    (folder / "zzz.prg").write_bytes(b"\x00\x10z")
+    assert disk.load(b"*") == HELLO
+    assert disk.load(b"ZZZ") == b"\x00\x10z"
+    assert disk.load(b"*") == b"\x00\x10z"
+    disk.open(15, b"I")
+    assert disk.load(b"*") == HELLO
