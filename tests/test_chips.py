@@ -2,7 +2,6 @@
 CIA1 keyboard matrix, timer A, interrupt control and time of day, CIA2 VIC bank
 (c64-reference.md section 5)."""
 
-
 from c64.cia import CIA1
 from c64.machine import C64, StopReason
 from c64.sid import SID

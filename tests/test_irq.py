@@ -307,3 +307,37 @@ wait:   jmp wait
     assert "READY." in lines
     assert "A" not in "".join(lines).replace("READY.", "")      # CINT cleared the screen
     assert m.peek(0x0316) | (m.peek(0x0317) << 8) == 0xFE66
+
+
+def test_an_ntsc_machine_also_ticks_60_jiffies_a_second():
+    m = C64(ntsc=True)
+    load(m, """
+wait:   jsr $FFE4
+        beq wait
+        rts
+""")
+    before = jiffies(m)
+    m.run(max_cycles=10 * 1022727, stop_when_idle=False)
+    assert abs((jiffies(m) - before) - 600) <= 1
+
+
+def test_a_0314_hook_keeps_counting_while_the_program_waits_idle_in_chrin():
+    m = C64()
+    load(m, """
+        sei
+        lda #<hook
+        sta $0314
+        lda #>hook
+        sta $0315
+        cli
+        jsr $FFCF               ; wait for a line: idle, time is skipped between IRQs
+        rts
+hook:   inc $C100
+        bne done
+        inc $C101
+done:   jmp $EA31
+""")
+    m.poke(0xC100, 0), m.poke(0xC101, 0)
+    m.run(max_cycles=SECOND, stop_when_idle=False)
+    count = m.peek(0xC100) | (m.peek(0xC101) << 8)
+    assert 59 <= count <= 60
