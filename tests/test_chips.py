@@ -2,6 +2,8 @@
 CIA1 keyboard matrix, timer A, interrupt control and time of day, CIA2 VIC bank
 (c64-reference.md section 5)."""
 
+import pytest
+
 from c64.cia import CIA1
 from c64.machine import C64, StopReason
 from c64.sid import SID
@@ -519,3 +521,32 @@ def test_a_program_can_wait_for_a_raster_line_by_polling_d019():
             0xD0, 0xAD, 0x19, 0xD0, 0x29, 0x01, 0xF0, 0xF9, 0x8D, 0x19, 0xD0, 0x58, 0x60]
     assert run_code(m, code, max_cycles=2 * CYCLES_PER_LINE * LINES) is StopReason.BASIC
     assert m.vic.raster() < 5                # it left the loop at the top of a frame
+
+
+@pytest.mark.parametrize("key, row, column, shifted", [
+    (0x14, 0, 0, False),    # DEL
+    (0x85, 0, 4, False),    # F1
+    (0x89, 0, 4, True),     # F2 = SHIFT+F1
+    (0x11, 0, 7, False),    # CRSR down
+    (0x91, 0, 7, True),     # CRSR up = SHIFT+CRSR down
+    (0x5A, 1, 4, False),    # Z
+    (0x58, 2, 7, False),    # X
+    (0x4E, 4, 7, False),    # N
+    (0x2C, 5, 7, False),    # ,
+    (0x13, 6, 3, False),    # HOME
+    (0x93, 6, 3, True),     # CLR = SHIFT+HOME
+    (0x2F, 6, 7, False),    # /
+    (0x31, 7, 0, False),    # 1
+    (0x21, 7, 0, True),     # ! = SHIFT+1
+    (0x20, 7, 4, False),    # SPACE
+    (0x51, 7, 6, False),    # Q
+])
+def test_typed_keys_press_the_matrix_position_of_the_c64_key(key, row, column, shifted):
+    m = C64()
+    m.press(key)
+    expected = {row: 1 << column}
+    if shifted:
+        expected[1] = expected.get(1, 0) | 0x80          # L-SHIFT: $DC00 bit 1, $DC01 bit 7
+    for line in range(8):
+        assert matrix_read(m, 0xFF & ~(1 << line)) == 0xFF & ~expected.get(line, 0), "row %d" % line
+    assert m.peek(0xCB) == row * 8 + column
