@@ -183,6 +183,8 @@ def _compile(body, nonlocals):
         module = compile(source, "<6502 block>", "exec")
         outer = next(c for c in module.co_consts if isinstance(c, types.CodeType))
         code = next(c for c in outer.co_consts if isinstance(c, types.CodeType))
+        if len(_CODE_CACHE) > 50000:      # a program that keeps writing new code: start afresh
+            _CODE_CACHE.clear()
         _CODE_CACHE[key] = code
     return code
 
@@ -382,6 +384,7 @@ class _BlockBuilder:
         self.emit("    %s = ram[%s]" % (target, var))
         self.emit("else:")
         self.depth += 1
+        self.emit("%s &= 65535" % var)
         self.io_access("%s = mem[%s]" % (target, var))
         self.depth -= 1
 
@@ -411,7 +414,10 @@ class _BlockBuilder:
             lo = self.read_const(operand)
             hi = self.read_const((operand + 1) & 0xFF)
             self.emit("t = %s + y" % lo)
-            self.emit("e = ((%s << 8) + t) & 65535" % hi)
+            if self.c64:                   # the slow path masks: only there can e pass $FFFF
+                self.emit("e = (%s << 8) + t" % hi)
+            else:
+                self.emit("e = ((%s << 8) + t) & 65535" % hi)
             extra = None
             if insn.extra:
                 extra = "if t > 255: cyc += 1"
@@ -523,6 +529,7 @@ class _BlockBuilder:
         self.depth -= 1
         self.emit("else:")
         self.depth += 1
+        self.emit("e &= 65535")
         self.io_access("mem[e] = %s" % value)   # C64Memory invalidates code it overwrites itself
         self.emit("if %s:" % " or ".join(["e < 2"] + ["%d <= e < %d" % r for r in hits]))
         self.depth += 1

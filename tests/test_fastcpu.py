@@ -387,3 +387,20 @@ def test_the_60_hz_interrupt_reaches_a_tight_loop_as_often_as_with_the_plain_cpu
         machine.run(max_cycles=50 * 16421)
         jiffies.append(machine.mem.ram[0xA2] | (machine.mem.ram[0xA1] << 8))
     assert jiffies[0] == jiffies[1] >= 49
+
+
+def test_indirect_indexed_access_wrapping_past_ffff_matches_the_reference_on_a_c64():
+    fast_machine, ref_machine = c64_pair()
+    for machine in (fast_machine, ref_machine):
+        ram = machine.mem.ram
+        ram[0xFB], ram[0xFC] = 0xF0, 0xFF                   # ($FB) = $FFF0; +Y wraps into page 0
+        ram[0x10:0x30] = bytes(range(0x10, 0x30))
+        _assemble(ram, 0x1000, [0xA0, 0x18,                 # LDY #$18
+                                0xB1, 0xFB,                 # LDA ($FB),Y   ($0008 after the wrap)
+                                0x69, 0x01,                 # ADC #1
+                                0x91, 0xFB,                 # STA ($FB),Y
+                                0xC8,                       # INY
+                                0xD0, 0xF7,                 # BNE
+                                0x4C, 0x00, 0x10])
+        machine.cpu.pc = 0x1000
+    assert lockstep(fast_machine.cpu, ref_machine.cpu, fast_machine.mem.ram, ref_machine.mem.ram, 400) == 400
