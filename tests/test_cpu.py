@@ -101,6 +101,28 @@ def test_branches_take_two_cycles_three_when_taken_four_across_a_page(opcode, no
     assert step(other_page) == 4 and other_page.pc == 0x0F82
 
 
+def test_jmp_indirect_through_a_page_end_takes_the_high_byte_from_the_same_page():
+    cpu = cpu_at([0x6C, 0xFF, 0x30])          # JMP ($30FF)
+    cpu.memory[0x30FF], cpu.memory[0x3100], cpu.memory[0x3000] = 0x34, 0x12, 0x56
+    assert step(cpu) == 5
+    assert cpu.pc == 0x5634                   # NMOS bug: $3000, not $3100
+
+
+def test_decimal_adc_carries_like_the_nmos_6502():
+    cpu = cpu_at([0x69, 0x01], a=0x99, p=0x30 | D)    # SED: ADC #$01
+    step(cpu)
+    assert cpu.a == 0x00
+    assert cpu.p & C
+    assert not cpu.p & Z                      # NMOS: Z from the binary sum $9A
+
+
+def test_decimal_sbc_borrows():
+    cpu = cpu_at([0xE9, 0x01], a=0x00, p=0x30 | D | C)  # SED: SEC: SBC #$01
+    step(cpu)
+    assert cpu.a == 0x99
+    assert not cpu.p & C
+
+
 # -- undocumented opcodes: lengths and cycles -------------------------------------------
 
 _RMW = {"SLO": (0x07, 0x17, 0x03, 0x13, 0x0F, 0x1F, 0x1B),
