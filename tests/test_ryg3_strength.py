@@ -145,3 +145,50 @@ def test_cats_on_the_c64_win_fifty_games_within_the_time_budget(oracle):
         assert winner == "cats", seed
         seconds += [t.seconds for t in thoughts]
     assert max(seconds) < 30 and sum(seconds) / len(seconds) < 10
+
+
+def mouse_win_positions(n, seed, oracle):
+    """Mouse-to-move positions the oracle scores as mouse wins, from random games."""
+    rng = random.Random(seed)
+    out, seen = [], set()
+    while len(out) < n:
+        mouse, cats, mouse_turn = START_MOUSE, frozenset(START_CATS), True
+        while mouse < 56:
+            if mouse_turn:
+                replies = legal_mouse_moves(mouse, cats)
+                if not replies:
+                    break
+                if oracle.score(mouse, cats, True) > 0 and (mouse, cats) not in seen:
+                    seen.add((mouse, cats))
+                    out.append((mouse, cats))
+                mouse = rng.choice(replies)
+            else:
+                moves = legal_cat_moves(mouse, cats)
+                if not moves:
+                    break
+                a, b = rng.choice(moves)
+                cats = (cats - {a}) | {b}
+            mouse_turn = not mouse_turn
+    rng.shuffle(out)
+    return out[:n]
+
+
+def test_the_mouse_takes_a_winning_move_whenever_there_is_one(oracle):
+    for mouse, cats in mouse_win_positions(100, 3, oracle):
+        move = M.Model(mouse, sorted(cats), M.SIDE_MOUSE).think(6).move
+        assert oracle.score(move[1], cats, False) > 0, (mouse, sorted(cats))
+
+
+def test_the_mouse_on_the_c64_takes_winning_moves(oracle):
+    engine = EngineOnC64()
+    for mouse, cats in mouse_win_positions(6, 4, oracle):
+        engine.set_position(mouse, sorted(cats), M.SIDE_MOUSE)
+        move = engine.think(DEFAULT_DEPTH, 10, book=True).move
+        assert oracle.score(move[1], cats, False) > 0
+
+
+@pytest.mark.slow
+def test_the_mouse_takes_winning_moves_on_1000_positions_at_the_default_depth(oracle):
+    for mouse, cats in mouse_win_positions(1000, 5, oracle):
+        move = M.Model(mouse, sorted(cats), M.SIDE_MOUSE).think(DEFAULT_DEPTH).move
+        assert oracle.score(move[1], cats, False) > 0, (mouse, sorted(cats))
