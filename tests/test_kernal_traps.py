@@ -655,3 +655,19 @@ def test_plot_on_the_second_row_of_a_linked_line_counts_the_column_from_its_firs
     assert screen_row(m, 1)[2] == "A"
     a, x, y, p = kcall(m, PLOT, flags=P_DEFAULT | C)
     assert (x, y) == (1, 43)
+
+
+def test_chrout_to_the_screen_leaves_n_and_z_from_the_character(m):
+    assert kcall(m, CHROUT, a=0x00)[3] & Z
+    p = kcall(m, CHROUT, a=0x93)[3]
+    assert p & N and not p & Z
+
+
+def test_chrin_from_the_keyboard_leaves_n_and_z_of_its_compare_with_de(m):
+    # The ROM ends with CMP #$DE (pi -> $FF): "^" ($5E) compares negative, "A" positive.
+    for key in b"^A\r":
+        m.kernal.keyboard.put(key)
+    flags = [kcall(m, CHRIN)[3] for _ in range(3)]
+    assert flags[0] & N and not flags[0] & Z
+    assert not flags[1] & (N | Z)
+    assert not flags[2] & (N | Z)
