@@ -309,9 +309,11 @@ class Kernal:
             return
         self._carry(cpu, False)
         if self.mem[0x9A] == 3:
-            cpu.p &= ~INTERRUPT           # the screen path ends with CLI
+            self._nz(cpu, cpu.a)          # the screen path ends PLA (A back) / CLC / CLI / RTS
+            cpu.p &= ~INTERRUPT
 
     def k_chrin(self, cpu):
+        editor_path = self.mem[0x99] in (0, 3)
         try:
             byte = self.channels.chrin()
         except KernalError as error:
@@ -320,7 +322,12 @@ class Kernal:
         if byte is WAIT:
             return WAIT
         cpu.a = byte
-        self._nz(cpu, byte)
+        if editor_path and byte != 0xFF:
+            # Keyboard/screen path: LDA DATA / CMP #$DE / BNE + / LDA #$FF / +: CLC / RTS
+            cpu.p &= ~(ZERO | NEGATIVE)
+            cpu.p |= (byte - 0xDE) & NEGATIVE
+        else:
+            self._nz(cpu, byte)
         self._carry(cpu, False)
 
     def k_getin(self, cpu):
