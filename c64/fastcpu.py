@@ -62,6 +62,8 @@ CELL_NAMES = ("a", "x", "y", "sp", "pc", "cyc", "fn", "fz", "fc", "fv", "fp",
 MAX_INSNS = 48
 # A block invalidated this many times by the program's own stores is interpreted from then on.
 REWRITE_LIMIT = 6
+# Code is compiled the HOT_COUNT-th time it runs (run-once code is only interpreted).
+HOT_COUNT = 2
 
 N, Z, C, V = 1, 2, 4, 8
 ALL_FLAGS = N | Z | C | V
@@ -910,6 +912,8 @@ class FastCPU(CPU):
             self.__dict__["_cell_" + name] = self._cells[cell]
         self._bound = None
         self.translated_steps = 0      # step() calls that ran translated code (for tests)
+        # One bound-method object each, so the tables can be compared with `is`.
+        self._miss, self._interpret, self._trap = self._miss, self._interpret, self._trap
         CPU.__init__(self, memory, trap_handler, pc)
         self._bind(self.memory)
 
@@ -948,6 +952,8 @@ class FastCPU(CPU):
         self._page_snap = {}       # page -> (mask of its code bytes, those bytes) as integers
         self._dirty_pages = set()  # pages whose snapshot must be rebuilt
         self._rewrites = {}        # key -> times the program's own stores invalidated it
+        self._seen = {}            # key -> visits before it was compiled
+        self._shadow = CPU(memory)
         self._loop = types.FunctionType(_LOOP_CODE, _GLOBALS, "run_loop", None,
                                         tuple(cells[n] for n in _LOOP_CODE.co_freevars))
         self._on_bank()
@@ -1017,8 +1023,39 @@ class FastCPU(CPU):
         return self
 
     def _interpret(self):
-        """One instruction through CPU.step (undocumented opcodes, odd places, rewritten code)."""
-        CPU.step(self)
+        """Instructions through plain py65 stepping: undocumented opcodes, code in odd places,
+        code rewritten over and over, and code not run often enough yet to be worth compiling.
+
+        A plain CPU (the shadow) steps them, so interpreting costs what py65 costs; it goes
+        on while the next instruction is to be interpreted too.
+        """
+        shadow = self._shadow
+        shadow.a, shadow.x, shadow.y, shadow.sp = self.a, self.x, self.y, self.sp
+        shadow.pc, shadow.p, shadow.processorCycles = self.pc, self.p, self.processorCycles
+        cycles = self._cell_processorCycles
+        lim = self._cells["lim"]
+        table, key, memory = self._table, self._key, self._bound
+        interpret, miss, seen = self._interpret, self._miss, self._seen
+        step = CPU.step
+        try:
+            while True:
+                step(shadow)
+                cycles.cell_contents = shadow.processorCycles     # chips see the time
+                if shadow.processorCycles >= lim.cell_contents or self._key is not key:
+                    break
+                pc = shadow.pc
+                entry = table[pc]
+                if entry is interpret:
+                    continue
+                if entry is miss and memory[pc] != 0x02:        # (a trap needs the real CPU)
+                    count = seen.get((key, pc), 0)
+                    if count < HOT_COUNT - 1:
+                        seen[(key, pc)] = count + 1
+                        continue
+                break
+        finally:
+            self.a, self.x, self.y, self.sp = shadow.a, shadow.x, shadow.y, shadow.sp
+            self.pc, self.p, self.processorCycles = shadow.pc, shadow.p, shadow.processorCycles
         if not self._c64:
             self._verify()       # py65 stores straight into a plain list
 
@@ -1035,13 +1072,18 @@ class FastCPU(CPU):
         pc = self._cells["pc"].cell_contents
         key = (self._key, pc)
         insns = None
+        if self._is_trap(pc):
+            self._table[pc] = self._trap
+            return self._trap()
+        count = self._seen.get(key, 0)
+        if count < HOT_COUNT - 1:               # first visits: interpret, compile when it comes back
+            self._seen[key] = count + 1
+            return self._interpret()
         if self._rewrites.get(key, 0) < REWRITE_LIMIT:
             insns = self._decode(pc, MAX_INSNS, single=False)
         if insns:
             function = self._function(insns, single=False)
             self._register(key, insns)
-        elif self._is_trap(pc):
-            function = self._trap
         else:
             function = self._interpret
         self._table[pc] = function
