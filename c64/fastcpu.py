@@ -582,7 +582,8 @@ class _BlockBuilder:
         live = ALL_FLAGS
         for i in range(count - 1, -1, -1):
             insn = insns[i]
-            if self.may_exit(insn, i) or insn.name in _BRANCHES or insn.name == "RTS":
+            if (self.may_exit(insn, i) or insn.name in _BRANCHES or insn.name == "RTS"
+                    or (insn.name == "JMP" and insn.mode == "ind")):
                 live = ALL_FLAGS
             live_after[i] = live
             reads, writes = _flag_effect(insn.name)
@@ -692,8 +693,16 @@ class _BlockBuilder:
         elif name == "PLP":
             self.assign("sp", "(sp + 1) & 255")
             self.unpack_p("ram[256 + sp]")
-        elif insn.chain and name == "JMP":
+        elif insn.chain and name == "JMP" and mode == "abs":
             pass                                  # the block goes on at the target
+        elif insn.chain and name == "JMP":
+            ta = insn.operand
+            lo = self.read_const(ta)
+            hi = self.read_const((ta & 0xFF00) | ((ta + 1) & 0xFF))
+            self.emit("if %s != %d or %s != %d:" % (lo, insn.ret & 0xFF, hi, insn.ret >> 8))
+            self.depth += 1
+            self.exit_lines(self.static + cycles, "%s | (%s << 8)" % (lo, hi))
+            self.depth -= 1
         elif insn.chain and name == "JSR":
             ret = (insn.addr + 2) & 0xFFFF
             self.emit("ram[256 + sp] = %d" % (ret >> 8))
@@ -1128,6 +1137,9 @@ class FastCPU(CPU):
         calls = []
         addr = pc
         while len(insns) < limit:
+            source = sources[addr >> 8]
+            if source is None:
+                break
             op = source[addr]
             entry = OPCODES.get(op)
             if entry is None:
@@ -1149,14 +1161,20 @@ class FastCPU(CPU):
             insns.append(insn)
             seen.add(addr)
             if not single:
-                # Follow JMP, JSR and the RTS back from such a JSR within the same memory.
+                # Follow JMP, JSR, the RTS back from such a JSR, and JMP (vector) to where
+                # the vector points now (both checked when the block runs).
                 target = None
                 if name in ("JMP", "JSR") and mode == "abs":
                     target = operand
                 elif name == "RTS" and calls:
                     target = insn.ret = calls.pop()
+                elif name == "JMP" and mode == "ind":
+                    hi_addr = (operand & 0xFF00) | ((operand + 1) & 0xFF)
+                    lo_src, hi_src = sources[operand >> 8], sources[hi_addr >> 8]
+                    if lo_src is not None and hi_src is not None and operand > 1 and hi_addr > 1:
+                        target = insn.ret = lo_src[operand] | (hi_src[hi_addr] << 8)
                 if (target is not None and target >= 0x200 and target not in seen
-                        and sources[target >> 8] is source):
+                        and sources[target >> 8] is not None):
                     insn.chain = True
                     if name == "JSR":
                         calls.append(insn.next)
@@ -1189,8 +1207,9 @@ class FastCPU(CPU):
 
     def _register(self, key, insns):
         """Remember which RAM bytes a block came from, so that writing them invalidates it."""
-        view = self._view()
-        if view.read_kind[insns[0].addr >> 8] != "ram":
+        kinds = self._view().read_kind
+        insns = [insn for insn in insns if kinds[insn.addr >> 8] == "ram"]
+        if not insns:
             return                                 # ROM does not change
         ram = self._ram
         ranges = _ranges(insns)
