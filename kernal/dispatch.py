@@ -60,8 +60,8 @@ def _interrupted_pc(cpu):
 
 def _in_key_wait_loop(mem, pc):
     """True if pc is inside a short read-only loop that polls $C6, $DC00 or $DC01."""
-    if pc is None:
-        return False
+    if pc is None or 0xD000 - 2 * _LONGEST_WAIT_LOOP <= pc < 0xE000 + _LONGEST_WAIT_LOOP:
+        return False                # never read I/O registers (reads can have side effects)
     for start in range(max(0, pc - _LONGEST_WAIT_LOOP), pc + 1):
         addr, reads_keys, seen_pc = start, False, False
         while addr <= start + _LONGEST_WAIT_LOOP:
@@ -301,7 +301,8 @@ class Kernal:
         self._nz(cpu, 0)
 
     def k_chrout(self, cpu):
-        self.machine.transcript.append(cpu.a)
+        if self.mem[0x9A] == 3:
+            self.machine.transcript.append(cpu.a)     # the printer log records the screen only
         try:
             self.channels.chrout(cpu.a)
         except KernalError as error:
@@ -360,6 +361,36 @@ class Kernal:
             self.channels.clrchn()
             self.keyboard.flush()
             cpu.a, cpu.x = 0, 3           # CLRCHN's registers; PLP keeps CMP's flags
+
+    # -- the serial bus (LISTEN/SECOND/CIOUT/UNLSN, TALK/TKSA/ACPTR/UNTLK) -------------------
+    def k_listen(self, cpu):
+        self.channels.listen(cpu.a)
+        self._carry(cpu, False)
+
+    def k_talk(self, cpu):
+        self.channels.talk(cpu.a)
+        self._carry(cpu, False)
+
+    def k_second(self, cpu):
+        self.channels.second(cpu.a)
+
+    def k_tksa(self, cpu):
+        self.channels.tksa(cpu.a)
+
+    def k_ciout(self, cpu):
+        self.channels.ciout(cpu.a)
+        self._carry(cpu, False)
+
+    def k_unlsn(self, cpu):
+        self.channels.unlisten()
+
+    def k_acptr(self, cpu):
+        cpu.a = self.channels.acptr()
+        self._nz(cpu, cpu.a)
+        self._carry(cpu, False)
+
+    def k_untlk(self, cpu):
+        self.channels.untalk()
 
     # -- clock -----------------------------------------------------------------------------
     def k_udtim(self, cpu):
