@@ -209,3 +209,17 @@ def test_the_sid_seed_option_makes_noise_reproducible(prg, capsys):
         status, out, err = headless(capsys, "--seed", seed, "--peek", "$C100-$C101", path)
         runs.append(out.splitlines()[25])
     assert runs[0] == runs[1] != runs[2]
+
+
+def test_keys_left_over_when_the_program_ends_are_reported(prg, capsys):
+    status, out, err = headless(capsys, "--keys", "aq{f1}x", prg("kernal_keyecho"))
+    assert status == 0
+    assert echoed(out) == ["41"]
+    assert "2 keys not typed" in err and "{f1}X" in err
+
+
+def test_a_stop_with_keys_left_over_still_says_it_on_one_line(tmp_path, capsys, prg):
+    status, out, err = headless(capsys, "--keys", "abc", prg("jam", bytes([0x00, 0xC0, 0x02])))
+    assert status == 1
+    assert err.count("\n") == 1
+    assert "JAM" in err and "3 keys not typed: ABC" in err
