@@ -77,9 +77,24 @@ def run(program, keys=(), max_cycles=DEFAULT_MAX_CYCLES, screen_format="text", p
         except OSError as error:
             err.write("ryg: cannot write the transcript %s: %s\n" % (transcript, error.strerror or error))
             status = 2
+    left = _keys_left(machine)
     if reason is StopReason.ERROR:
-        err.write("ryg: the program stopped: %s\n" % machine.error)
+        err.write("ryg: the program stopped: %s%s\n" % (machine.error, left and "; " + left))
         return 1
     if reason is StopReason.CYCLES:
-        err.write("ryg: stopped after %d cycles (--max-cycles)\n" % machine.cycles)
+        err.write("ryg: stopped after %d cycles (--max-cycles)%s\n" % (machine.cycles, left and "; " + left))
+    elif left:
+        err.write("ryg: %s\n" % left)
     return status
+
+
+def _keys_left(machine):
+    """'2 keys not typed: {f1}X' when scripted keys were left over, else ''."""
+    from charset.keys import format_keys
+    count = len(machine.pending_keys)
+    if not count:
+        return ""
+    text = format_keys(machine.pending_keys)
+    if len(text) > 40:
+        text = text[:40] + "..."
+    return "%d key%s not typed: %s" % (count, "" if count == 1 else "s", text)
