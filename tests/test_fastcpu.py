@@ -404,3 +404,20 @@ def test_indirect_indexed_access_wrapping_past_ffff_matches_the_reference_on_a_c
                                 0x4C, 0x00, 0x10])
         machine.cpu.pc = 0x1000
     assert lockstep(fast_machine.cpu, ref_machine.cpu, fast_machine.mem.ram, ref_machine.mem.ram, 400) == 400
+
+
+def test_jmp_through_a_vector_follows_the_vector_when_it_changes():
+    memory = [0] * 0x10000
+    _assemble(memory, 0x1000, [0xEE, 0x00, 0x30,           # $1000 INC $3000
+                               0x6C, 0x00, 0x20])          # $1003 JMP ($2000)
+    _assemble(memory, 0x1100, [0xA9, 0x11, 0x85, 0x40,     # $1100 LDA #$11 / STA $40
+                               0xA9, 0x12, 0x8D, 0x00, 0x20,  # LDA #$12 / STA $2000: vector -> $1112
+                               0x4C, 0x00, 0x10])          # JMP $1000
+    _assemble(memory, 0x1112, [0xE6, 0x41,                 # $1112 INC $41
+                               0xA9, 0x00, 0x8D, 0x00, 0x20,  # LDA #$00 / STA $2000: vector -> $1100
+                               0x4C, 0x00, 0x10])          # JMP $1000
+    memory[0x2000:0x2002] = [0x00, 0x11]
+    fast_mem, ref_mem = list(memory), list(memory)
+    fast, ref = FastCPU(fast_mem, pc=0x1000), CPU(ref_mem, pc=0x1000)
+    assert lockstep(fast, ref, fast_mem, ref_mem, 500) == 500
+    assert fast_mem[0x40] == 0x11 and fast_mem[0x41] > 100
