@@ -79,6 +79,7 @@ class C64:
         self.program = None
         self.error = None
         self.nmi_pending = False
+        self._calling = False         # a call() is running: $FF00 is its return address
         self.boot()
 
     # -- clock ---------------------------------------------------------------------
@@ -248,6 +249,9 @@ class C64:
     # -- running -------------------------------------------------------------------------
     def _trap(self, addr):
         if addr == CALL_RETURN:
+            if not self._calling:
+                raise CPUStop("CPU JAM at $%04X: jumped into the ROM at an address with no routine"
+                              % addr, addr)
             cpu = self.cpu
             self.call_result = (cpu.a, cpu.x, cpu.y, cpu.p)
             cpu.stop()
@@ -323,7 +327,11 @@ class C64:
         self.call_result = None
         self.waiting = False
         self._empty_polls = 0         # polls from earlier calls do not make this one idle
-        reason = self.run(max_cycles)
+        self._calling = True
+        try:
+            reason = self.run(max_cycles)
+        finally:
+            self._calling = False
         result, self.call_result = self.call_result, None
         if reason is not StopReason.CALL_DONE:
             detail = self.error or reason.value

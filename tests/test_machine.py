@@ -392,3 +392,36 @@ loop:   inc $C200               ; work: a store inside the loop
         rts
 """)
     assert m.run(max_cycles=10 * JIFFY) is StopReason.CYCLES
+
+
+def test_the_transcript_records_what_goes_to_the_screen_and_not_to_files(tmp_path):
+    m = C64(disk_folder=str(tmp_path))
+    code = assemble("""
+        .org $C000
+        lda #1
+        ldx #8
+        ldy #2
+        jsr $FFBA               ; SETLFS 1,8,2
+        lda #7
+        ldx #<name
+        ldy #>name
+        jsr $FFBD               ; SETNAM "LOG,S,W"
+        jsr $FFC0               ; OPEN
+        ldx #1
+        jsr $FFC9               ; CHKOUT 1
+        lda #$41
+        jsr $FFD2               ; "A" goes to the file
+        jsr $FFCC               ; CLRCHN
+        lda #1
+        jsr $FFC3               ; CLOSE 1
+        lda #$42
+        jsr $FFD2               ; "B" goes to the screen
+        rts
+name:   .byte "LOG,S,W"
+""")
+    for i, byte in enumerate(code):
+        m.poke(0xC000 + i, byte)
+    m.start(0xC000)
+    assert m.run(max_cycles=1_000_000) is StopReason.BASIC
+    assert m.transcript == [0x42]
+    assert (tmp_path / "log.seq").read_bytes() == b"A"
