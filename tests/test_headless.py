@@ -223,3 +223,16 @@ def test_a_stop_with_keys_left_over_still_says_it_on_one_line(tmp_path, capsys, 
     assert status == 1
     assert err.count("\n") == 1
     assert "JAM" in err and "3 keys not typed: ABC" in err
+
+
+@pytest.mark.parametrize("program, keys", [("kernal_screen", ""), ("kernal_keyecho", "ab{f1}{clr}q"),
+                                           ("kernal_input", "BOB{return}")])
+def test_both_cpu_cores_print_the_same_screen(prg, capsys, program, keys):
+    path = prg(program)
+    screens = []
+    for core in ("py65", "fast"):
+        status = ryg.main(["--headless", "--cpu", core, "--screen-format", "hex", "--keys", keys, path])
+        out = capsys.readouterr().out
+        assert status == 0
+        screens.append(out)
+    assert screens[0] == screens[1]
