@@ -146,8 +146,10 @@ class Kernal:
 
     @staticmethod
     def _rts(cpu):
-        cpu.pc = _returns_to(cpu) & 0xFFFF
-        cpu.sp = (cpu.sp + 2) & 0xFF
+        stack = getattr(cpu.memory, "ram", cpu.memory)      # page 1 is always RAM
+        sp = cpu.sp
+        cpu.pc = (((stack[0x100 + ((sp + 2) & 0xFF)] << 8) | stack[0x100 + ((sp + 1) & 0xFF)]) + 1) & 0xFFFF
+        cpu.sp = (sp + 2) & 0xFF
 
     @staticmethod
     def _carry(cpu, on):
@@ -301,17 +303,19 @@ class Kernal:
         self._nz(cpu, 0)
 
     def k_chrout(self, cpu):
-        if self.mem[0x9A] == 3:
-            self.machine.transcript.append(cpu.a)     # the printer log records the screen only
+        a = cpu.a
+        if self.mem.ram[0x9A] == 3:
+            self.machine.transcript.append(a)     # the printer log records the screen only
+            self.editor.chrout(a)
+            # The screen path ends PLA (A back) / CLC / CLI / RTS.
+            cpu.p = (cpu.p & ~(CARRY | ZERO | NEGATIVE | INTERRUPT)) | (a & NEGATIVE) | (0 if a else ZERO)
+            return
         try:
-            self.channels.chrout(cpu.a)
+            self.channels.chrout(a)
         except KernalError as error:
             self._error(cpu, error.number)
             return
         self._carry(cpu, False)
-        if self.mem[0x9A] == 3:
-            self._nz(cpu, cpu.a)          # the screen path ends PLA (A back) / CLC / CLI / RTS
-            cpu.p &= ~INTERRUPT
 
     def k_chrin(self, cpu):
         editor_path = self.mem[0x99] in (0, 3)

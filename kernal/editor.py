@@ -105,6 +105,9 @@ class ScreenEditor:
 
     def __init__(self, mem):
         self.mem = mem
+        # The zero page, page 2 and the usual screen are plain RAM whatever the banking, so
+        # the hot path of chrout reads and writes them in the RAM array itself when there is one.
+        self._ram = getattr(mem, "ram", mem)
         self._typing = False        # CHRIN is in its key-wait loop (the CPU would be in the ROM)
         # Called with the bytes SHIFT-RUN/STOP puts in the keyboard buffer; None = ignore the key.
         # Set it to self.stuff_keyboard_buffer for the ROM's behaviour when take_key reads $0277.
@@ -399,8 +402,10 @@ class ScreenEditor:
     # -- CHROUT ------------------------------------------------------------------------
     def chrout(self, code):
         """Print one PETSCII byte on the screen (CHROUT to device 3, ROM entry $E716)."""
-        m = self.mem
         code &= 0xFF
+        if self._print_in_line(code):
+            return
+        m = self.mem
         m[DATA] = code
         m[CRSW] = 0
         if code == 0x0D or code == 0x8D:
@@ -420,6 +425,34 @@ class ScreenEditor:
         # Every call ends here (ROM loop2): pending inserts switch quote mode off.
         if m[INSRT]:
             m[QTSW] >>= 1
+
+    def _print_in_line(self, code):
+        """The common case of chrout, done in one go: a printable character that is not a
+        quote, no pending inserts, and the cursor not at the end of a row, so nothing wraps.
+        Returns False (having changed nothing) for every other case.  Same effects as the
+        general path: DATA, CRSW, the blink countdown, $F3/$F4, character, colour, column."""
+        screen_code = SCREEN_CODE[code]
+        if screen_code is None or code == 0x22:
+            return False
+        ram = self._ram
+        column = ram[PNTR]
+        if ram[INSRT] or column == 39 or column == 79 or ram[LNMX] < column + 1:
+            return False
+        line = (ram[PNT + 1] << 8) | ram[PNT]
+        if line + column >= 0xD000:
+            return False                  # a screen in the I/O or ROM area: general path
+        if ram[RVS]:
+            screen_code |= 0x80
+        ram[DATA] = code
+        ram[CRSW] = 0
+        ram[BLNCT] = 2
+        user_high = ((line >> 8) & 0x03) | COLOUR_RAM_PAGE
+        ram[USER] = line & 0xFF
+        ram[USER + 1] = user_high
+        ram[line + column] = screen_code
+        self.mem[((user_high << 8) | (line & 0xFF)) + column] = ram[COLOR] & 0x0F
+        ram[PNTR] = column + 1
+        return True
 
     def _print(self, screen_code):
         m = self.mem
