@@ -58,7 +58,7 @@ from c64.cpu import CPU
 
 # Closure cells shared by the blocks of one CPU.
 CELL_NAMES = ("a", "x", "y", "sp", "pc", "cyc", "fn", "fz", "fc", "fv", "fp",
-              "lim", "tbl", "ram", "rom", "mem", "cm", "inv", "cpu", "dv")
+              "lim", "tbl", "ram", "rom", "mem", "cm", "inv", "cpu", "dv", "trap")
 MAX_INSNS = 48
 # A block invalidated this many times by the program's own stores is interpreted from then on.
 REWRITE_LIMIT = 6
@@ -115,7 +115,9 @@ def _flag_effect(name):
         return 0, V
     if name in ("PLP", "RTI"):
         return 0, ALL_FLAGS
-    if name in ("PHP", "BRK"):
+    if name in ("PHP", "BRK", "TRAP"):
+        if name == "TRAP":
+            return ALL_FLAGS, ALL_FLAGS
         return ALL_FLAGS, 0
     if name in _BRANCHES:
         return {"BPL": N, "BMI": N, "BVC": V, "BVS": V, "BCC": C, "BCS": C,
@@ -493,7 +495,8 @@ class _BlockBuilder:
         """Ranges of the block's bytes after instruction `index` that a store to lo..hi may hit."""
         if self.single:
             return []
-        later = _ranges(self.insns[index + 1:])
+        # In a loop every byte of the block is "later": the next pass runs it again.
+        later = _ranges(self.insns if self.loop else self.insns[index + 1:])
         if lo is None or hi > 0xFFFF:
             return later
         return [(a, b) for a, b in later if a <= hi and b > lo]
@@ -573,9 +576,14 @@ class _BlockBuilder:
         count = len(insns)
         last = insns[-1]
         names = {insn.name for insn in insns}
+        own = _ranges(insns)
+        rewrites_itself = any(
+            (insn.name in _STORES or (insn.name in _RMW and insn.mode != "acc"))
+            and insn.mode in ("zpg", "abs") and any(lo <= insn.operand < hi for lo, hi in own)
+            for insn in insns)
         self.loop = (not self.single and last.name in _BRANCHES
                      and self.branch_target(last) == self.start
-                     and not names & {"SED", "CLD", "PLP"})
+                     and not names & {"SED", "CLD", "PLP", "TRAP"} and not rewrites_itself)
         # Flag liveness, backwards, for flags computed eagerly: everything is live where
         # the block can be left.
         live_after = [0] * count
@@ -583,7 +591,7 @@ class _BlockBuilder:
         for i in range(count - 1, -1, -1):
             insn = insns[i]
             if (self.may_exit(insn, i) or insn.name in _BRANCHES or insn.name == "RTS"
-                    or (insn.name == "JMP" and insn.mode == "ind")):
+                    or (insn.name == "JMP" and insn.mode == "ind") or insn.name == "TRAP"):
                 live = ALL_FLAGS
             live_after[i] = live
             reads, writes = _flag_effect(insn.name)
@@ -603,6 +611,8 @@ class _BlockBuilder:
                 break
         if self.dead:
             pass
+        elif last.name == "TRAP":
+            self.exit_lines(self.static, str(last.ret))   # the routine returned where expected
         elif last.name not in ("JMP", "JSR", "RTS", "RTI", "BRK") and last.name not in _BRANCHES:
             self.exit_lines(self.static, str(last.next))
         nonlocals = tuple(sorted(self.assigned))
@@ -693,6 +703,25 @@ class _BlockBuilder:
         elif name == "PLP":
             self.assign("sp", "(sp + 1) & 255")
             self.unpack_p("ram[256 + sp]")
+        elif name == "TRAP":
+            # What CPU.step does with the trap opcode, inside the block.
+            self.materialize()
+            self.pending = {}                     # the routine may change any flag
+            if self.static:
+                self.emit("cyc += %d" % self.static)
+                self.set("cyc")
+            self.static = 0
+            self.emit("pc = %d" % ((insn.addr + 1) & 0xFFFF))
+            self.set("pc")
+            self.emit("trap(%d)" % insn.addr)
+            self.emit("pc &= 65535")
+            if insn.chain:
+                self.emit("if pc != %d or lim < 0:" % insn.ret)   # (lim < 0: stop() was called)
+                self.emit("    return")
+            else:
+                self.emit("return")
+                self.dead = True
+            return
         elif insn.chain and name == "JMP" and mode == "abs":
             pass                                  # the block goes on at the target
         elif insn.chain and name == "JMP":
@@ -913,6 +942,10 @@ class _BlockBuilder:
 class FastCPU(CPU):
     """CPU with the same observable behaviour, running translated blocks."""
 
+    # Blocks call KERNAL traps they reach through JSR/JMP themselves (False: every trap
+    # is its own step, as tests that replay blocks on the reference CPU need).
+    inline_traps = True
+
     def __init__(self, memory, trap_handler=None, pc=0x0000):
         self._cells = {name: types.CellType(0) for name in CELL_NAMES}
         self._flag_cells = tuple(self._cells[name] for name in ("fn", "fz", "fc", "fv", "fp"))
@@ -951,6 +984,7 @@ class FastCPU(CPU):
         cells["inv"].cell_contents = self._code_written
         cells["cpu"].cell_contents = self
         cells["dv"].cell_contents = self._variant
+        cells["trap"].cell_contents = self.trap_handler
         self._decimal_blocks = {}  # key -> the block compiled for D set
         self._tables = {}
         self._views = {}
@@ -1173,6 +1207,19 @@ class FastCPU(CPU):
                     lo_src, hi_src = sources[operand >> 8], sources[hi_addr >> 8]
                     if lo_src is not None and hi_src is not None and operand > 1 and hi_addr > 1:
                         target = insn.ret = lo_src[operand] | (hi_src[hi_addr] << 8)
+                if (target is not None and name != "RTS" and self.inline_traps
+                        and self._is_trap(target)):
+                    # A KERNAL trap: called from inside the block; if it returns to the
+                    # JSR this block went through, the block goes on there.
+                    insn.chain = True
+                    trap = _Insn(target, 0x02, "TRAP", "imp", None, 1, 0, 0)
+                    insns.append(trap)
+                    if calls:
+                        trap.chain = True
+                        trap.ret = calls.pop()
+                        addr = trap.ret
+                        continue
+                    break
                 if (target is not None and target >= 0x200 and target not in seen
                         and sources[target >> 8] is not None):
                     insn.chain = True
@@ -1200,7 +1247,7 @@ class FastCPU(CPU):
                 if any(lo <= insn.operand < hi for lo, hi in _ranges(insns[i + 1:])):
                     del insns[i + 1:]
                     break
-        if insns and insns[-1].chain:
+        if insns and insns[-1].chain and insns[-1].name != "TRAP":
             insns[-1].chain = False                # the last instruction leaves the block itself
             insns[-1].ret = None
         return insns

@@ -421,3 +421,21 @@ def test_jmp_through_a_vector_follows_the_vector_when_it_changes():
     fast, ref = FastCPU(fast_mem, pc=0x1000), CPU(ref_mem, pc=0x1000)
     assert lockstep(fast, ref, fast_mem, ref_mem, 500) == 500
     assert fast_mem[0x40] == 0x11 and fast_mem[0x41] > 100
+
+
+def test_a_loop_that_rewrites_an_instruction_it_already_ran_runs_the_new_one_next_pass():
+    memory = [0] * 0x10000
+    _assemble(memory, 0x1000, [
+        0xA2, 0x00,             # $1000 LDX #0
+        0xAD, 0x00, 0x20,       # $1002 loop: LDA $2000   (operand rewritten below)
+        0x9D, 0x00, 0x30,       # $1005 STA $3000,X
+        0xEE, 0x03, 0x10,       # $1008 INC $1003        (the LDA's operand, already run)
+        0xE8,                   # $100B INX
+        0xD0, 0xF4,             # $100C BNE loop
+        0x4C, 0x0E, 0x10,       # $100E JMP * (to itself)
+    ])
+    memory[0x2000:0x2100] = [(i * 7) & 0xFF for i in range(256)]
+    fast_mem, ref_mem = list(memory), list(memory)
+    fast, ref = FastCPU(fast_mem, pc=0x1000), CPU(ref_mem, pc=0x1000)
+    assert lockstep(fast, ref, fast_mem, ref_mem, 800) == 800
+    assert fast_mem[0x3000:0x3100] == memory[0x2000:0x2100]
