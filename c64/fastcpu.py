@@ -15,13 +15,18 @@ How a block works
   an instruction only records the expression of each flag it sets, a
   branch tests that expression, and the cells are assigned only where the
   block is left.
-* A block follows JMP, JSR and the RTS back from such a JSR (checked against
-  the stack at run time), takes conditional branches as side exits, and
-  ends at an indirect jump, RTS, RTI, BRK, PLP, after MAX_INSNS
-  instructions, or before anything it does not translate (undocumented
-  opcodes, the trap opcode, code in zero page, stack or I/O): those run
-  through CPU.step.  A branch back to the block's start becomes a loop that
+* A block follows JMP, JSR, the RTS back from such a JSR (checked against
+  the stack at run time) and JMP (vector) to where the vector pointed when
+  it was translated (checked too), into ROM as well; it calls a KERNAL trap
+  it reaches that way itself, and goes on after it if the routine returned
+  to that JSR and did not call stop().  Conditional branches are side
+  exits.  A block ends at RTS, RTI, BRK, PLP, after MAX_INSNS instructions,
+  or before anything it does not translate (undocumented opcodes, code in
+  zero page, stack or I/O): those run on a plain CPU (the shadow), at
+  py65's speed.  A branch back to the block's start becomes a loop that
   gives control back to run() once the cycle limit is reached.
+* Code is compiled the second time it runs (HOT_COUNT); the first time it is
+  interpreted, so run-once code costs no compilation.
 * Blocks are compiled for D clear; a block with ADC/SBC checks D on entry
   and runs its decimal-mode version (py65's BCD arithmetic) when D is set.
 * Each block is compiled for one memory configuration (which of BASIC,
