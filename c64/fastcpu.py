@@ -989,7 +989,6 @@ class FastCPU(CPU):
         cells["inv"].cell_contents = self._code_written
         cells["cpu"].cell_contents = self
         cells["dv"].cell_contents = self._variant
-        cells["trap"].cell_contents = self.trap_handler
         self._decimal_blocks = {}  # key -> the block compiled for D set
         self._tables = {}
         self._views = {}
@@ -1039,6 +1038,12 @@ class FastCPU(CPU):
         fp.cell_contents = p & 0x3C
 
     p = property(_get_p, _set_p)
+
+    def _set_trap_handler(self, handler):
+        self.__dict__["_trap_handler"] = handler
+        self._cells["trap"].cell_contents = handler
+
+    trap_handler = property(operator.attrgetter("_trap_handler"), _set_trap_handler)
 
     # -- running ---------------------------------------------------------------------------------
     def run(self, cycle_limit):
