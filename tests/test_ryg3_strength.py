@@ -192,3 +192,18 @@ def test_the_mouse_takes_winning_moves_on_1000_positions_at_the_default_depth(or
     for mouse, cats in mouse_win_positions(1000, 5, oracle):
         move = M.Model(mouse, sorted(cats), M.SIDE_MOUSE).think(DEFAULT_DEPTH).move
         assert oracle.score(move[1], cats, False) > 0, (mouse, sorted(cats))
+
+
+@pytest.mark.slow
+def test_default_level_search_on_the_c64_stays_within_the_time_budget(oracle):
+    # Book off: the search alone, at the game's default level (depth 8, 10 s).
+    engine = EngineOnC64()
+    seconds, lost = [], 0
+    for mouse, cats in search_positions(40, 6, oracle):
+        engine.set_position(mouse, sorted(cats), M.SIDE_CATS)
+        t = engine.think(DEFAULT_DEPTH, 10, book=False)
+        seconds.append(t.seconds)
+        a, b = t.move
+        lost += oracle.score(mouse, (cats - {a}) | {b}, True) > 0
+    assert max(seconds) < 30 and sum(seconds) / len(seconds) < 10
+    assert lost <= 1

@@ -1,0 +1,77 @@
+"""The Python model of ryg3 (tests/tools/ryg3_model.py) on its own: tables,
+move order, make/unmake, evaluation values worked out by hand, search basics."""
+
+from tests.tools import ryg3_model as M
+from tests.tools.oracle import parse_square
+from tests.tools.ryg3_harness import ASM_DIR
+
+
+def sq(*names):
+    return [parse_square(n) for n in names]
+
+
+def test_generated_tables_source_is_up_to_date():
+    assert (ASM_DIR / "ryg3" / "tables.oph").read_text() == M.ophis_tables()
+
+
+def test_move_tables_follow_the_directions():
+    e1, a1, h8 = sq("E1", "A1", "H8")
+    assert [M.MOUSE_MOVES[e1 * 4 + d] for d in range(4)] == [0xFF, 0xFF] + sq("F2", "D2")
+    assert [M.MOUSE_MOVES[a1 * 4 + d] for d in range(4)] == [0xFF, 0xFF, parse_square("B2"), 0xFF]
+    assert [M.CAT_MOVES[h8 * 2 + d] for d in range(2)] == [parse_square("G7"), 0xFF]
+
+
+def test_gen_orders_mouse_ne_nw_sw_se_and_rear_cats_first():
+    model = M.Model(parse_square("D4"), sq("B2", "H8", "A7", "F2"), M.SIDE_MOUSE)
+    model.gen()
+    assert list(zip(model.move_start, model.move_dest)) == [
+        tuple(sq("D4", t)) for t in ("E5", "C5", "C3", "E3")]
+    model.side = M.SIDE_CATS
+    model.gen()
+    starts = [s for s in model.move_start]
+    assert starts == sq("H8", "A7", "F2", "F2", "B2", "B2")
+
+
+def test_make_and_unmake_restore_the_position_and_key():
+    model = M.Model()
+    key = list(model.key)
+    model.gen()
+    for i in range(model.first_move[1]):
+        model.make(i)
+        assert model.key != key and model.side == M.SIDE_CATS
+        model.unmake()
+        assert model.key == key and model.board[M.START_MOUSE] == M.MOUSE
+
+
+def test_at_the_start_the_whole_board_is_the_mouses_cage():
+    # The cats fill rank 8: no square level with them is free.
+    model = M.Model()
+    assert model.distance_to_freedom() == (None, 28)
+    assert model.evaluate() == M.CAGED_BASE + 28 + 0
+
+
+def test_free_mouse_is_valued_by_its_distance_and_the_cats_spread():
+    # Rear cats on rank 6, the fourth on F4: H6 is free, reached E1-F2-G3-H4-G5-H6.
+    model = M.Model(parse_square("E1"), sq("B6", "D6", "F6", "F4"), M.SIDE_MOUSE)
+    assert model.distance_to_freedom()[0] == 5
+    assert model.evaluate() == M.FREE_BY_DISTANCE[5] + M.SPREAD_PENALTY[2]
+
+
+def test_a_caged_mouse_is_valued_by_its_cage():
+    # Cats B4 and C3 close the corner: the mouse walks A3, B2, A1 only.
+    model = M.Model(parse_square("A3"), sq("B4", "C3", "C1", "H8"), M.SIDE_MOUSE)
+    dist, count = model.distance_to_freedom()
+    assert dist is None and count == 3            # A3, B2, A1
+    assert model.evaluate() == M.CAGED_BASE + 3 + 2
+
+
+def test_search_finds_the_trap_in_one_ply():
+    model = M.Model(parse_square("A1"), sq("C3", "B8", "D8", "F8"), M.SIDE_CATS)
+    result = model.think(3)
+    assert result.move == tuple(sq("C3", "B2"))
+    assert result.value == 0xFF - (M.LOSS + 1)   # the mouse has lost at ply 1
+
+
+def test_search_takes_the_mouse_home_when_it_can():
+    model = M.Model(parse_square("C7"), sq("A1", "C1", "E1", "H2"), M.SIDE_MOUSE)
+    assert model.think(2).move[1] in sq("B8", "D8")
