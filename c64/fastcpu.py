@@ -83,8 +83,7 @@ _INCDEC_REG = {"INX": ("x", "+"), "INY": ("y", "+"), "DEX": ("x", "-"), "DEY": (
 _LOGIC = {"ORA": "|", "AND": "&", "EOR": "^"}
 _COMPARES = {"CMP": "a", "CPX": "x", "CPY": "y"}
 _RMW = ("ASL", "LSR", "ROL", "ROR", "INC", "DEC")
-_FLAG_OPS = {"CLC": "fc = 0", "SEC": "fc = 1", "CLV": "fv = 0", "CLI": "fp &= 251",
-             "SEI": "fp |= 4", "CLD": "fp &= 247", "SED": "fp |= 8"}
+_FLAG_OPS = {"CLI": "fp &= 251", "SEI": "fp |= 4", "CLD": "fp &= 247", "SED": "fp |= 8"}
 _OPERAND_BYTES = {"imp": 0, "acc": 0, "imm": 1, "zpg": 1, "zpx": 1, "zpy": 1, "rel": 1,
                   "inx": 1, "iny": 1, "abs": 2, "abx": 2, "aby": 2, "ind": 2}
 
@@ -357,7 +356,7 @@ class _BlockBuilder:
         self.set("pc")
         self.emit("return")
 
-    def nz(self, value, live=ALL_FLAGS):
+    def nz(self, value):
         self.define(value, "fn", "fz")
 
     # -- memory ---------------------------------------------------------------------------

@@ -195,12 +195,12 @@ def torture_program():
     """Self-modifying code in several forms; ends in an endless loop at $1100.
 
     $1000: the counter loop rewrites the immediate operand of an instruction later in
-    its own block (constant address), and through ($F0),Y the operand of another one;
+    its own block (constant address), and through ($F0),Y the operand of another one
+    (a store through a pointer into the block's own later bytes);
     $1040: a subroutine whose LDA #imm is rewritten by its caller on every call;
     $1060: a routine whose opcode flips between INX and DEX every pass.
     """
     memory = [0] * 0x10000
-    memory[0xF0:0xF2] = [0x0B, 0x10]          # ($F0) -> $100B
     _assemble(memory, 0x1000, [
         0xA2, 0x00,             # $1000 LDX #0
         0x8A,                   # $1002 loop: TXA
@@ -208,7 +208,7 @@ def torture_program():
         0xA0, 0x00,             # $1006 LDY #imm    (rewritten just before)
         0x98,                   # $1008 TYA
         0xA0, 0x00,             # $1009 LDY #0
-        0x91, 0xF0,             # $100B STA ($F0),Y -> rewrites its own operand byte... via pointer $100B? no: see below
+        0x91, 0xF0,             # $100B STA ($F0),Y   (-> $100E, the operand of the LDA # below)
         0xA9, 0x00,             # $100D LDA #imm
         0x9D, 0x00, 0x20,       # $100F STA $2000,X
         0x8D, 0x41, 0x10,       # $1012 STA $1041   (the subroutine's LDA operand)
@@ -382,7 +382,8 @@ def test_the_60_hz_interrupt_reaches_a_tight_loop_as_often_as_with_the_plain_cpu
     jiffies = []
     for cpu_class in (FastCPU, CPU):
         machine = C64(cpu_class=cpu_class)
-        _assemble(machine.mem.ram, 0x1000, [0x58, 0xE8, 0xD0, 0xFD, 0xC8, 0x4C, 0x01, 0x10])  # CLI / INX / BNE / INY / JMP
+        # CLI / loop: INX / BNE loop / INY / JMP loop
+        _assemble(machine.mem.ram, 0x1000, [0x58, 0xE8, 0xD0, 0xFD, 0xC8, 0x4C, 0x01, 0x10])
         machine.cpu.pc = 0x1000
         machine.run(max_cycles=50 * 16421)
         jiffies.append(machine.mem.ram[0xA2] | (machine.mem.ram[0xA1] << 8))

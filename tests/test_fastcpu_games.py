@@ -90,7 +90,8 @@ class CheckedFastCPU(FastCPU):
         if table[pc] in (self._trap, self._interpret) or self.stop_requested:
             return                                      # CPU.step itself: nothing to compare
         scratch, ref = self._scratch, self._ref
-        ram, scratch.ddr, scratch.port, ref.a, ref.x, ref.y, ref.sp, ref.p, ref.pc, ref.processorCycles = before
+        (ram, scratch.ddr, scratch.port, ref.a, ref.x, ref.y, ref.sp, ref.p, ref.pc,
+         ref.processorCycles) = before
         scratch.ram[:] = ram
         scratch.io = _ReplayIO(recorder.reads)
         scratch.rebank()

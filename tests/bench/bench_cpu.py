@@ -124,7 +124,8 @@ def main():
         fast, slow = results[FastCPU], results[CPU]
         fast_code = fast[1] - fast[3]
         slow_code = slow[1] - slow[3]
-        print("FastCPU / py65: %.1fx whole machine, %.1fx 6502 code alone   (same cycles: %s, same screen: %s)"
+        print("FastCPU / py65: %.1fx whole machine, %.1fx 6502 code alone"
+              "   (same cycles: %s, same screen: %s)"
               % (slow[1] / fast[1] * fast[0] / slow[0], slow_code / fast_code * fast[0] / slow[0],
                  fast[0] == slow[0], fast[2] == slow[2]))
 
