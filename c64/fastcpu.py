@@ -11,7 +11,7 @@ How a block works
   a block reads and writes them as fast as local variables; FastCPU's a, x,
   y, sp, pc, p and processorCycles attributes are properties over the same
   cells.  The flags are kept apart (fn: bit 7 is N, fz: zero means Z, fc:
-  carry, fv: 0 or $40, fp: the D, I, B and unused bits) and are *pending*:
+  carry, fv: bit 7 is V, fp: the D, I, B and unused bits) and are *pending*:
   an instruction only records the expression of each flag it sets, a
   branch tests that expression, and the cells are assigned only where the
   block is left.
@@ -73,7 +73,7 @@ HOT_COUNT = 2
 N, Z, C, V = 1, 2, 4, 8
 ALL_FLAGS = N | Z | C | V
 
-_BRANCHES = {"BPL": "not fn & 128", "BMI": "fn & 128", "BVC": "not fv", "BVS": "fv",
+_BRANCHES = {"BPL": "not fn & 128", "BMI": "fn & 128", "BVC": "not fv & 128", "BVS": "fv & 128",
              "BCC": "not fc", "BCS": "fc", "BNE": "fz", "BEQ": "not fz"}
 _LOADS = {"LDA": "a", "LDX": "x", "LDY": "y"}
 _STORES = {"STA": "a", "STX": "x", "STY": "y"}
@@ -149,7 +149,7 @@ def _adc_decimal(a, data, carry):
     aluresult = (nibble1 << 4) + nibble0
     nibble0 = (nibble0 + adjust0) & 0xF
     nibble1 = (nibble1 + adjust1) & 0xF
-    overflow = 0x40 if (~(a ^ data) & (a ^ aluresult)) & 0x80 else 0
+    overflow = 0x80 if (~(a ^ data) & (a ^ aluresult)) & 0x80 else 0
     return (nibble1 << 4) + nibble0, aluresult, aluresult, decimalcarry, overflow
 
 
@@ -169,7 +169,7 @@ def _sbc_decimal(a, data, carry):
     aluresult &= 0xFF
     nibble0 = (aluresult + adjust0) & 0xF
     nibble1 = ((aluresult + adjust1) >> 4) & 0xF
-    overflow = 0x40 if ((a ^ data) & (a ^ aluresult)) & 0x80 else 0
+    overflow = 0x80 if ((a ^ data) & (a ^ aluresult)) & 0x80 else 0
     return (nibble1 << 4) + nibble0, aluresult, aluresult, decimalcarry, overflow
 
 
@@ -676,7 +676,7 @@ class _BlockBuilder:
             operand = self.temp("b")
             self.emit("%s = %s" % (operand, value))
             self.define(operand, "fn")
-            self.define("%s & 64" % operand, "fv")
+            self.define("%s << 1" % operand, "fv")
             self.define("a & %s" % operand, "fz")
         elif name in ("ADC", "SBC"):
             self.arith(insn, live)
@@ -794,7 +794,7 @@ class _BlockBuilder:
 
     def p_expr(self):
         """The status register as an expression of the flags (B and bit 5 as fp has them)."""
-        return "((%s & 128) | %s | fp | %s | (0 if %s else 2))" % (
+        return "((%s & 128) | ((%s & 128) >> 1) | fp | %s | (0 if %s else 2))" % (
             self.flag("fn"), self.flag("fv"), self.flag("fc"), self.flag("fz"))
 
     def unpack_p(self, value):
@@ -802,7 +802,7 @@ class _BlockBuilder:
         self.emit("%s = %s" % (status, value))
         self.kill("fn", "fz", "fc", "fv")
         self.define(status, "fn")
-        self.define("%s & 64" % status, "fv")
+        self.define("%s << 1" % status, "fv")
         self.define("(%s & 2) ^ 2" % status, "fz")
         self.define("%s & 1" % status, "fc")
         self.emit("fp = (%s & 60) | 48" % status)
@@ -832,9 +832,10 @@ class _BlockBuilder:
             self.static += insn.cycles
             self.dead = True
             return
-        if flag == "fn":
+        if flag in ("fn", "fv"):
             test = "%s & 128" % test
-        self.emit("if %s%s:" % ("" if wanted else "not ", test if wanted or flag != "fn" else "(%s)" % test))
+        self.emit("if %s%s:" % ("" if wanted else "not ",
+                                 test if wanted or flag not in ("fn", "fv") else "(%s)" % test))
         self.depth += 1
         if self.loop and is_last:
             self.materialize()
@@ -871,10 +872,10 @@ class _BlockBuilder:
         plus_carry = "" if carry == "0" else " + " + carry
         if insn.name == "ADC":
             self.emit("%s = a + %s%s" % (total, value, plus_carry))
-            self.define("((~(%s ^ %s) & (%s ^ %s)) & 128) >> 1" % (old, value, old, total), "fv")
+            self.define("~(%s ^ %s) & (%s ^ %s)" % (old, value, old, total), "fv")
         else:
             self.emit("%s = a + (%s ^ 255)%s" % (total, value, plus_carry))
-            self.define("(((%s ^ %s) & (%s ^ %s)) & 128) >> 1" % (old, value, old, total), "fv")
+            self.define("(%s ^ %s) & (%s ^ %s)" % (old, value, old, total), "fv")
         self.define("%s >> 8" % total, "fc")
         self.assign("a", "%s & 255" % total)
         self.nz("a")
@@ -1025,7 +1026,7 @@ class FastCPU(CPU):
     # -- registers: the cells are the registers ------------------------------------------
     def _get_p(self):
         fn, fz, fc, fv, fp = self._flag_cells
-        return ((fn.cell_contents & 0x80) | fv.cell_contents | fp.cell_contents
+        return ((fn.cell_contents & 0x80) | ((fv.cell_contents & 0x80) >> 1) | fp.cell_contents
                 | int(fc.cell_contents) | (0 if fz.cell_contents else 2))
 
     def _set_p(self, p):
@@ -1033,7 +1034,7 @@ class FastCPU(CPU):
         fn.cell_contents = p & 0x80
         fz.cell_contents = (p & 2) ^ 2
         fc.cell_contents = p & 1
-        fv.cell_contents = p & 0x40
+        fv.cell_contents = (p & 0x40) << 1
         fp.cell_contents = p & 0x3C
 
     p = property(_get_p, _set_p)
