@@ -953,9 +953,9 @@ class FastCPU(CPU):
 
     def __init__(self, memory, trap_handler=None, pc=0x0000):
         self._cells = {name: types.CellType(0) for name in CELL_NAMES}
-        self._flag_cells = tuple(self._cells[name] for name in ("fn", "fz", "fc", "fv", "fp"))
         for name, cell in (("a", "a"), ("x", "x"), ("y", "y"), ("sp", "sp"), ("pc", "pc"),
-                           ("processorCycles", "cyc")):
+                           ("processorCycles", "cyc"), ("fn", "fn"), ("fz", "fz"), ("fc", "fc"),
+                           ("fv", "fv"), ("fp", "fp")):
             self.__dict__["_cell_" + name] = self._cells[cell]
         self._bound = None
         self.translated_steps = 0      # step() calls that ran translated code (for tests)
@@ -1025,17 +1025,16 @@ class FastCPU(CPU):
 
     # -- registers: the cells are the registers ------------------------------------------
     def _get_p(self):
-        fn, fz, fc, fv, fp = self._flag_cells
-        return ((fn.cell_contents & 0x80) | ((fv.cell_contents & 0x80) >> 1) | fp.cell_contents
-                | int(fc.cell_contents) | (0 if fz.cell_contents else 2))
+        return ((self._cell_fn.cell_contents & 0x80) | ((self._cell_fv.cell_contents & 0x80) >> 1)
+                | self._cell_fp.cell_contents | (0 if self._cell_fz.cell_contents else 2)
+                | self._cell_fc.cell_contents)
 
     def _set_p(self, p):
-        fn, fz, fc, fv, fp = self._flag_cells
-        fn.cell_contents = p & 0x80
-        fz.cell_contents = (p & 2) ^ 2
-        fc.cell_contents = p & 1
-        fv.cell_contents = (p & 0x40) << 1
-        fp.cell_contents = p & 0x3C
+        self._cell_fn.cell_contents = p & 0x80
+        self._cell_fz.cell_contents = (p & 2) ^ 2
+        self._cell_fc.cell_contents = p & 1
+        self._cell_fv.cell_contents = (p & 0x40) << 1
+        self._cell_fp.cell_contents = p & 0x3C
 
     p = property(_get_p, _set_p)
 
@@ -1350,10 +1349,9 @@ class FastCPU(CPU):
 
 def _register_property(name):
     slot = "_cell_" + name
-
-    def put(self, value):
-        self.__dict__[slot].cell_contents = value
-    return property(operator.attrgetter(slot + ".cell_contents"), put,
+    namespace = {}
+    exec("def put(self, value):\n    self.%s.cell_contents = value\n" % slot, namespace)
+    return property(operator.attrgetter(slot + ".cell_contents"), namespace["put"],
                     doc="the %s register (a closure cell shared with the blocks)" % name)
 
 
