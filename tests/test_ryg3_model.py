@@ -46,21 +46,21 @@ def test_make_and_unmake_restore_the_position_and_key():
 def test_at_the_start_the_whole_board_is_the_mouses_cage():
     # The cats fill rank 8: no square level with them is free.
     model = M.Model()
-    assert model.distance_to_freedom() == (None, 28)
+    assert model.distance_to_freedom() == (None, 28, 0)
     assert model.evaluate() == M.CAGED_BASE + 28 + 0
 
 
 def test_free_mouse_is_valued_by_its_distance_and_the_cats_spread():
     # Rear cats on rank 6, the fourth on F4: H6 is free, reached E1-F2-G3-H4-G5-H6.
     model = M.Model(parse_square("E1"), sq("B6", "D6", "F6", "F4"), M.SIDE_MOUSE)
-    assert model.distance_to_freedom()[0] == 5
-    assert model.evaluate() == M.FREE_BY_DISTANCE[5] + M.SPREAD_PENALTY[2]
+    assert model.distance_to_freedom()[0::2] == (5, 1)
+    assert model.evaluate() == M.FREE_BY_DISTANCE[5] + M.SPREAD_PENALTY[2] + M.WIDTH_BONUS[1]
 
 
 def test_a_caged_mouse_is_valued_by_its_cage():
     # Cats B4 and C3 close the corner: the mouse walks A3, B2, A1 only.
     model = M.Model(parse_square("A3"), sq("B4", "C3", "C1", "H8"), M.SIDE_MOUSE)
-    dist, count = model.distance_to_freedom()
+    dist, count, _ = model.distance_to_freedom()
     assert dist is None and count == 3            # A3, B2, A1
     assert model.evaluate() == M.CAGED_BASE + 3 + 2
 

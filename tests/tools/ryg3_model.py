@@ -35,14 +35,19 @@ INFINITY = 0xFF
 # --- evaluation weights (mouse's view, $80 neutral) --------------------------
 # The evaluation measures how far the mouse is from getting free: the length
 # of its shortest walk (cats standing still) to a square level with or behind
-# the rear cat; from there no cat can ever stop it.  Spread-out cats (rear
-# rank - front rank) leave holes.  A mouse that cannot get free at all is
-# valued by the size of its cage and its rank.  Tuned against the oracle.
+# the rear cat; from there no cat can ever stop it.  A wide way out (several
+# such squares reached at that distance) is harder to close than one gap.
+# Spread-out cats (rear rank - front rank) leave holes.  A mouse that cannot
+# get free at all is valued by the size of its cage and its rank.  The
+# largest value, $B0 + $18 + $13 = $DB, stays below the smallest win
+# (255 - 31 plies).  Weights tuned against the oracle (logistic fit of the
+# terms, then search failures counted on 1000 positions).
 NEUTRAL = 0x80
 LOSS = 0x00                      # side to move has lost at ply 0; + ply
 DIST_CAP = 10
-FREE_BY_DISTANCE = (0xB8, 0xB0, 0xA8, 0x98, 0x94, 0x90, 0x8C, 0x88, 0x84, 0x80, 0x7C)
+FREE_BY_DISTANCE = (0xB0, 0xAC, 0xA8, 0x98, 0x94, 0x90, 0x8C, 0x88, 0x84, 0x80, 0x7C)
 SPREAD_PENALTY = (0x00, 0x00, 0x08, 0x10, 0x14, 0x18, 0x18, 0x18)   # added: helps the mouse
+WIDTH_BONUS = (0x00, 0x00, 0x0E, 0x13)   # by free squares reached at that distance (1, 2, 3+)
 CAGED_BASE = 0x40                # + squares in the cage + mouse rank
 
 HASH_SIZE = 1024
@@ -189,37 +194,44 @@ class Model:
 
     # --- evaluation ------------------------------------------------------------
     def distance_to_freedom(self):
-        """(distance, squares visited): breadth-first walk of the mouse over
-        empty squares, cats standing still, until a square whose rank is at
-        least the rear cat's; distance None when there is none (caged)."""
+        """(distance, squares visited, width): breadth-first walk of the mouse
+        over empty squares, cats standing still, until a square whose rank is
+        at least the rear cat's; width = how many such squares that step
+        reached.  Distance None when there is none (caged): then squares
+        visited is the size of the cage."""
         board = self.board
         free_from = max(self.cat_sq) >> 3 << 3          # first square of the rear cat's rank
         if self.mouse_sq >= free_from:
-            return 0, 1
+            return 0, 1, 1
         seen = {self.mouse_sq}
         level = [self.mouse_sq]
         dist = 0
         while level:
             dist += 1
             nxt = []
+            width = 0
             for s in level:
                 for d in range(4):
                     t = MOUSE_MOVES[s * 4 + d]
                     if t != NO_SQUARE and board[t] == EMPTY and t not in seen:
-                        if t >= free_from:
-                            return dist, len(seen) + 1
                         seen.add(t)
-                        nxt.append(t)
+                        if t >= free_from:
+                            width += 1
+                        else:
+                            nxt.append(t)
+            if width:
+                return dist, len(seen), width
             level = nxt
-        return None, len(seen)
+        return None, len(seen), 0
 
     def evaluate(self):
         """Static value from the mouse's view ($80 neutral)."""
-        dist, count = self.distance_to_freedom()
+        dist, count, width = self.distance_to_freedom()
         if dist is None:
             return CAGED_BASE + count + (self.mouse_sq >> 3)
         ranks = [c >> 3 for c in self.cat_sq]
-        return FREE_BY_DISTANCE[min(dist, DIST_CAP)] + SPREAD_PENALTY[max(ranks) - min(ranks)]
+        return (FREE_BY_DISTANCE[min(dist, DIST_CAP)] + SPREAD_PENALTY[max(ranks) - min(ranks)]
+                + WIDTH_BONUS[min(width, 3)])
 
     # --- hash ------------------------------------------------------------------
     def hash_index(self):
@@ -436,6 +448,9 @@ free_by_distance:
 {rows(list(FREE_BY_DISTANCE))}
 spread_penalty:
 {rows(list(SPREAD_PENALTY))}
+; ... and what a wide way out adds, by free squares reached (0..3+).
+width_bonus:
+{rows(list(WIDTH_BONUS))}
 """
 
 
