@@ -132,3 +132,26 @@ def test_search_agrees_with_the_model_on_many_positions_at_depth_6(engine):
     for mouse, cats, side in played_positions(150, seed=5):
         got, want = think_both(engine, mouse, cats, side, 6)
         assert (got.move, got.value, got.nodes) == (want.move, want.value, want.nodes), (mouse, cats, side)
+
+
+def test_time_limit_stops_iterative_deepening_on_the_jiffy_clock(engine):
+    # Depth up to 24, one second: no iteration starts after 0.5 s and a
+    # running one is abandoned at 3 s (60 jiffies a second of C64 time).
+    engine.call("clear_hash")
+    engine.set_position(M.START_MOUSE, list(M.START_CATS), M.SIDE_MOUSE)
+    got = engine.think(24, seconds=1)
+    assert got.move is not None and 3 <= got.depth < 24
+    assert got.seconds < 3.2
+    model = M.Model(zobrist=engine.zobrist())
+    assert got.move == model.think(got.depth).move     # the last finished iteration's move
+
+
+def test_hash_collisions_are_counted(engine):
+    engine.call("clear_hash")
+    assert engine.peek("collisions") == engine.peek("collisions", 1) == 0
+    engine.set_position(parse_square("D4"), [parse_square(s) for s in ("B6", "D6", "F6", "H6")], M.SIDE_CATS)
+    engine.think(7)
+    model = M.Model(parse_square("D4"), [parse_square(s) for s in ("B6", "D6", "F6", "H6")],
+                    M.SIDE_CATS, zobrist=engine.zobrist())
+    model.think(7)
+    assert engine.peek("collisions") | engine.peek("collisions", 1) << 8 == model.collisions
