@@ -108,6 +108,7 @@ class ScreenEditor:
         # The zero page, page 2 and the usual screen are plain RAM whatever the banking, so
         # the hot path of chrout reads and writes them in the RAM array itself when there is one.
         self._ram = getattr(mem, "ram", mem)
+        self._copy_row_fast = True      # rows in plain RAM are copied as slices (tests turn it off)
         self._typing = False        # CHRIN is in its key-wait loop (the CPU would be in the ROM)
         # Called with the bytes SHIFT-RUN/STOP puts in the keyboard buffer; None = ignore the key.
         # Set it to self.stuff_keyboard_buffer for the ROM's behaviour when take_key reads $0277.
@@ -248,6 +249,16 @@ class ScreenEditor:
         self._set_user()
         target = m[PNT] | (m[PNT + 1] << 8)
         target_colours = m[USER] | (m[USER + 1] << 8)
+        colour_ram = getattr(getattr(m, "io", None), "colour_ram", None)
+        if (self._copy_row_fast and colour_ram is not None and max(source, target) + COLUMNS <= 0xD000 and m.visible()[1]
+                and source_colours >= 0xD800 and target_colours >= 0xD800):
+            # Plain RAM and colour RAM: copy the 40 bytes of each in one go.
+            ram = m.ram
+            ram[target:target + COLUMNS] = ram[source:source + COLUMNS]
+            offset, target_offset = source_colours - 0xD800, target_colours - 0xD800
+            if max(offset, target_offset) + COLUMNS <= len(colour_ram):
+                colour_ram[target_offset:target_offset + COLUMNS] = colour_ram[offset:offset + COLUMNS]
+                return
         for column in range(COLUMNS - 1, -1, -1):
             m[(target + column) & 0xFFFF] = m[(source + column) & 0xFFFF]
             m[(target_colours + column) & 0xFFFF] = m[(source_colours + column) & 0xFFFF] & 0x0F
@@ -432,9 +443,21 @@ class ScreenEditor:
         Returns False (having changed nothing) for every other case.  Same effects as the
         general path: DATA, CRSW, the blink countdown, $F3/$F4, character, colour, column."""
         screen_code = SCREEN_CODE[code]
-        if screen_code is None or code == 0x22:
-            return False
         ram = self._ram
+        if screen_code is None:
+            if code != 0x9D:
+                return False
+            # CRSR-left inside a row: only the column moves (not in quote or insert mode,
+            # not at column 0 or 40, where it crosses to another row).
+            column = ram[PNTR]
+            if ram[QTSW] or ram[INSRT] or column == 0 or column == 40:
+                return False
+            ram[DATA] = code
+            ram[CRSW] = 0
+            ram[PNTR] = column - 1
+            return True
+        if code == 0x22:
+            return False
         column = ram[PNTR]
         if ram[INSRT] or column == 39 or column == 79 or ram[LNMX] < column + 1:
             return False

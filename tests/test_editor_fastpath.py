@@ -35,6 +35,30 @@ def test_the_one_step_path_is_taken_for_a_plain_letter_in_the_middle_of_a_row():
     assert editor.get_cursor() == (5, 11)
 
 
+def test_cursor_left_inside_a_row_takes_the_one_step_path_and_at_column_0_the_general_one():
+    m = C64()
+    editor = m.kernal.editor
+    editor.set_cursor(5, 10)
+    assert editor._print_in_line(0x9D)
+    assert editor.get_cursor() == (5, 9)
+    editor.set_cursor(5, 0)
+    assert not editor._print_in_line(0x9D)
+
+
+def test_scrolling_copies_rows_and_colours_like_the_general_path():
+    fast, slow = C64(), C64()
+    slow.kernal.editor._copy_row_fast = False
+    for m in (fast, slow):
+        for row in range(30):
+            m.kernal.editor.chrout((0x1C, 0x1E, 0x1F)[row % 3])      # red, green, blue lines
+            for ch in b"LINE %02d" % row:
+                m.kernal.editor.chrout(ch)
+            m.kernal.editor.chrout(0x0D)
+    assert fast.screen_lines()[0].startswith("LINE 06")
+    assert fast.mem.ram == slow.mem.ram
+    assert fast.mem.io.colour_ram == slow.mem.io.colour_ram
+
+
 def test_the_last_column_of_a_row_takes_the_general_path():
     m = C64()
     editor = m.kernal.editor
