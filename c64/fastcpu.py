@@ -1119,6 +1119,12 @@ class FastCPU(CPU):
         self.trap_handler(addr)
         pc.cell_contents &= 0xFFFF
 
+    def register_cells(self):
+        """name -> the closure cell holding each register (a x y sp pc cyc) and flag (fn fz fc fv
+        fp, kept as described at the top of this module): a KERNAL trap on a hot path can read
+        and set them without the properties.  The cells live as long as the CPU."""
+        return {name: self._cells[name] for name in CELL_NAMES[:11]}
+
     # -- translation -----------------------------------------------------------------------------
     def _miss(self):
         pc = self._cells["pc"].cell_contents

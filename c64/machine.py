@@ -248,15 +248,17 @@ class C64:
 
     # -- running -------------------------------------------------------------------------
     def _trap(self, addr):
-        if addr == CALL_RETURN:
-            if not self._calling:
-                raise CPUStop("CPU JAM at $%04X: jumped into the ROM at an address with no routine"
-                              % addr, addr)
-            cpu = self.cpu
-            self.call_result = (cpu.a, cpu.x, cpu.y, cpu.p)
-            cpu.stop()
-            return
+        # Looked up on every trap, so that kernal.trap can be wrapped (tests/bench/bench_cpu.py).
         self.kernal.trap(addr)
+
+    def call_returned(self):
+        """The trap at $FF00 (KERNAL routine CALL_RETURN): the routine run by call() did its RTS."""
+        if not self._calling:
+            raise CPUStop("CPU JAM at $%04X: jumped into the ROM at an address with no routine"
+                          % CALL_RETURN, CALL_RETURN)
+        cpu = self.cpu
+        self.call_result = (cpu.a, cpu.x, cpu.y, cpu.p)
+        cpu.stop()
 
     def run(self, max_cycles=None, stop_when_idle=True):
         """Run until idle with no keys left, max_cycles spent, return to BASIC, or an error.

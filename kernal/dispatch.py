@@ -23,8 +23,9 @@ HIBASE = 0x0288
 
 # Rough cost in cycles of the real routines, so that C64 time stays realistic.
 _COST = {"CHROUT": 120, "PRINT_TO_SCREEN": 110, "CHRIN": 60, "GETIN": 40,
-         "PLOT": 60, "IRQ_DEFAULT": 300, "RDTIM": 30}
+         "PLOT": 60, "IRQ_DEFAULT": 300, "RDTIM": 30, "CALL_RETURN": 0}
 _DEFAULT_COST = 30
+_NO_ROUTINE = (None, None, 0)
 # KERNAL error numbers (c64-reference.md section 1).
 _ERROR_NAMES = {0: "STOP pressed", 1: "too many files", 2: "file open", 3: "file not open",
                 4: "file not found", 5: "device not present", 6: "not input file",
@@ -109,17 +110,28 @@ class Kernal:
         self.clock = JiffyClock(mem, self.keyboard)
         self.editor = ScreenEditor(mem)
         self.channels = Channels(mem, self.editor, self.keyboard)
+        self._page1 = getattr(mem, "ram", mem)      # the stack page is always RAM
         self.names = entries.trap_addresses()
         self.routines = {}
         for addr, name in self.names.items():
             routine = getattr(self, "k_" + name.lower(), None)
             self.routines[addr] = (name, routine, _COST.get(name, _DEFAULT_COST))
         self.basic = None        # set by the machine (kernal.basic.Basic)
+        # CHROUT to the screen of a character the editor prints in one step, as one trap-sized
+        # piece of Python when the CPU's registers are closure cells (c64.fastcpu.FastCPU).
+        chrout_addr = next(addr for addr, name in self.names.items() if name == "CHROUT")
+        self._chrout_entry = self.routines[chrout_addr]
+        cells = getattr(machine.cpu, "register_cells", None)
+        self._chrout_in_line = (self._chrout_in_line_on(cells()) if cells is not None
+                                else lambda: False)
 
     # -- the dispatcher -------------------------------------------------------------
     def trap(self, addr):
+        entry = self.routines.get(addr, _NO_ROUTINE)
+        if entry is self._chrout_entry and self._chrout_in_line():
+            return
         cpu = self.machine.cpu
-        name, routine, cost = self.routines.get(addr, (None, None, 0))
+        name, routine, cost = entry
         if routine is None:
             caller = (_returns_to(cpu) - 3) & 0xFFFF
             if name is None:
@@ -144,9 +156,38 @@ class Kernal:
             self.machine.wait_for_key()
         # any other result: the routine has set pc itself
 
-    @staticmethod
-    def _rts(cpu):
-        stack = getattr(cpu.memory, "ram", cpu.memory)      # page 1 is always RAM
+    def _chrout_in_line_on(self, cells):
+        """The whole CHROUT trap (cycles, k_chrout, RTS) for the common case, on register cells.
+
+        Returns False, having changed nothing, unless the output device is the screen and the
+        editor printed the character in one step (ScreenEditor._print_in_line); then the
+        effects are exactly those of trap() running k_chrout for it."""
+        a_cell, sp_cell, pc_cell, cyc_cell = cells["a"], cells["sp"], cells["pc"], cells["cyc"]
+        fn_cell, fz_cell, fc_cell, fp_cell = cells["fn"], cells["fz"], cells["fc"], cells["fp"]
+        ram = self._page1
+        editor, machine = self.editor, self.machine
+        cost = self._chrout_entry[2]
+
+        def chrout_in_line():
+            a = a_cell.cell_contents
+            if ram[0x9A] != 3 or not editor._print_in_line(a):
+                return False
+            machine.transcript.append(a)
+            cyc_cell.cell_contents += cost
+            # The screen path's PLA / CLC / CLI: N and Z from A (fn: bit 7, fz: zero means Z).
+            fn_cell.cell_contents = a
+            fz_cell.cell_contents = a
+            fc_cell.cell_contents = 0
+            fp_cell.cell_contents &= ~INTERRUPT
+            sp = sp_cell.cell_contents                      # RTS
+            pc_cell.cell_contents = (((ram[0x100 + ((sp + 2) & 0xFF)] << 8)
+                                      | ram[0x100 + ((sp + 1) & 0xFF)]) + 1) & 0xFFFF
+            sp_cell.cell_contents = (sp + 2) & 0xFF
+            return True
+        return chrout_in_line
+
+    def _rts(self, cpu):
+        stack = self._page1
         sp = cpu.sp
         cpu.pc = (((stack[0x100 + ((sp + 2) & 0xFF)] << 8) | stack[0x100 + ((sp + 1) & 0xFF)]) + 1) & 0xFFFF
         cpu.sp = (sp + 2) & 0xFF
@@ -519,6 +560,11 @@ class Kernal:
 
     def k_reset(self, cpu):
         self.machine.reset()
+        return True
+
+    def k_call_return(self, cpu):
+        # $FF00 is not a C64 routine: Machine.call() pushed it as its routine's return address.
+        self.machine.call_returned()
         return True
 
     # -- BASIC entry points ---------------------------------------------------------------------------
