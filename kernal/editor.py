@@ -20,6 +20,8 @@ entered line reads back as one space, CHRIN from the screen never returns
 the last column); the tests in tests/test_editor*.py spell them out.
 """
 
+from c64.io import IO
+
 # -- zero page and page 2 (KERNAL declare.s names in comments) -----------------
 NDX = 0xC6        # ndx: number of keys in the keyboard buffer
 KEYD = 0x0277     # keyd: the keyboard buffer
@@ -108,6 +110,10 @@ class ScreenEditor:
         # The zero page, page 2 and the usual screen are plain RAM whatever the banking, so
         # the hot path of chrout reads and writes them in the RAM array itself when there is one.
         self._ram = getattr(mem, "ram", mem)
+        # A C64Memory's per-page "writes reach the chips" table and translated-code map, for
+        # the colour RAM and screen stores of the one-step path (None on a plain array).
+        self._write_io = getattr(mem, "_write_io", None)
+        self._code_map = getattr(mem, "code_map", None)
         self._copy_row_fast = True      # rows in plain RAM are copied as slices (tests turn it off)
         self._typing = False        # CHRIN is in its key-wait loop (the CPU would be in the ROM)
         # Called with the bytes SHIFT-RUN/STOP puts in the keyboard buffer; None = ignore the key.
@@ -462,8 +468,8 @@ class ScreenEditor:
         if ram[INSRT] or column == 39 or column == 79 or ram[LNMX] < column + 1:
             return False
         line = (ram[PNT + 1] << 8) | ram[PNT]
-        if line + column >= 0xD000:
-            return False                  # a screen in the I/O or ROM area: general path
+        if not 2 <= line + column < 0xD000:
+            return False                  # a screen over the processor port, I/O or ROM
         if ram[RVS]:
             screen_code |= 0x80
         ram[DATA] = code
@@ -472,8 +478,18 @@ class ScreenEditor:
         user_high = ((line >> 8) & 0x03) | COLOUR_RAM_PAGE
         ram[USER] = line & 0xFF
         ram[USER + 1] = user_high
-        ram[line + column] = screen_code
-        self.mem[((user_high << 8) | (line & 0xFF)) + column] = ram[COLOR] & 0x0F
+        at = line + column
+        ram[at] = screen_code
+        code_map = self._code_map
+        if code_map is not None and code_map[at]:
+            self.mem.code_written(at)     # as C64Memory's store does: translated code changed
+        colour_at = ((user_high << 8) | (line & 0xFF)) + column
+        write_io = self._write_io
+        if write_io is not None and colour_at < 0xDC00 and write_io[colour_at >> 8] \
+                and type(self.mem.io) is IO:
+            self.mem.io.colour_ram[colour_at - 0xD800] = ram[COLOR] & 0x0F    # what IO.write does
+        else:
+            self.mem[colour_at] = ram[COLOR] & 0x0F
         ram[PNTR] = column + 1
         return True
 
