@@ -48,6 +48,8 @@ _MODE_LENGTH = {"imp": 1, "acc": 1, "imm": 2, "zpg": 2, "zpx": 2, "zpy": 2, "inx
                 "rel": 2, "abs": 3, "abx": 3, "aby": 3, "ind": 3}
 _KEY_ADDRESSES = frozenset((0x00C6, 0xDC00, 0xDC01))
 _LONGEST_WAIT_LOOP = 16         # bytes
+_RAM_ONLY_END = 0xA000          # below this a read sees RAM whatever the banking ($00/$01 too)
+_WAIT_LOOP_MEMORY = 4096        # remembered (pc, code bytes) answers, forgotten all at once
 
 
 def _interrupted_pc(cpu):
@@ -111,6 +113,7 @@ class Kernal:
         self.editor = ScreenEditor(mem)
         self.channels = Channels(mem, self.editor, self.keyboard)
         self._page1 = getattr(mem, "ram", mem)      # the stack page is always RAM
+        self._wait_loops = {}
         self.names = entries.trap_addresses()
         self.routines = {}
         for addr, name in self.names.items():
@@ -526,7 +529,7 @@ class Kernal:
         self.keyboard.scan()
         self.machine.cia1.acknowledge()
         if (self.keyboard.count() == 0 and not self.keyboard.held
-                and _in_key_wait_loop(self.mem, _interrupted_pc(cpu))):
+                and self._in_key_wait_loop(_interrupted_pc(cpu))):
             # The program spins on the key count $C6 or the matrix ($DC01), as cc65's cgetc
             # does, with no key in the buffer or held down: it waits for the keyboard as
             # surely as in GETIN.  Leave the IRQ (the
@@ -537,6 +540,19 @@ class Kernal:
             return True
         cpu.pc = entries.IRQ_EXIT
         return True
+
+    def _in_key_wait_loop(self, pc):
+        """_in_key_wait_loop(mem, pc), remembered for the bytes it looks at when they are all
+        plain RAM: a busy program is interrupted at the same few places over and over."""
+        if pc is None or not _LONGEST_WAIT_LOOP <= pc < _RAM_ONLY_END - _LONGEST_WAIT_LOOP - 3:
+            return _in_key_wait_loop(self.mem, pc)
+        key = (pc, bytes(self._page1[pc - _LONGEST_WAIT_LOOP:pc + _LONGEST_WAIT_LOOP + 3]))
+        found = self._wait_loops.get(key)
+        if found is None:
+            if len(self._wait_loops) >= _WAIT_LOOP_MEMORY:
+                self._wait_loops.clear()
+            found = self._wait_loops[key] = _in_key_wait_loop(self.mem, pc)
+        return found
 
     def k_brk_default(self, cpu):
         # Stack: Y X A (pushed by $FF48), then P and the return address BRK pushed.
