@@ -27,6 +27,16 @@ PageUp is RESTORE, Home is CLR/HOME; the help panel (F11 or Ctrl-K) lists them a
 """
 
 
+def _positive_int(text):
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("not a whole number: %r" % text) from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError("must be at least 1, not %d" % value)
+    return value
+
+
 def build_parser():
     parser = argparse.ArgumentParser(
         prog="ryg.py", description="RYG, a Commodore 64 board-game AI, on a ROM-less C64 emulator.",
@@ -52,7 +62,7 @@ def build_parser():
                           help="run without curses, in warp; print the screen at the end")
     headless.add_argument("--keys", metavar="TEXT", default="", help="keys to type, petcat-style")
     headless.add_argument("--keys-file", metavar="FILE", help="read the keys to type from FILE")
-    headless.add_argument("--max-cycles", metavar="N", type=int, default=None,
+    headless.add_argument("--max-cycles", metavar="N", type=_positive_int, default=None,
                           help="stop after N emulated cycles")
     headless.add_argument("--screen-format", choices=("text", "hex"), default="text",
                           help="text lines, or per row 40 screen codes and 40 colours in hex")

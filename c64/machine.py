@@ -70,6 +70,7 @@ class C64:
         self.kernal = Kernal(self)
         self.cia1 = CIA1(self._cycles, self.kernal.keyboard.matrix, self.clock_hz)
         self.cia1.on_reschedule = self.cpu.stop     # a reprogrammed timer ends the run slice
+        self.vic.on_reschedule = self.cpu.stop      # so does a new raster compare line
         self.mem.io = IO(self.vic, self.sid, self.cia1, self.cia2)
         self.basic = self.kernal.basic = Basic(self)
         if disk_folder is not None:
@@ -280,6 +281,8 @@ class C64:
             if now >= limit:
                 return StopReason.CYCLES
             irq_line = cia1.poll()
+            if self.vic.poll():                     # raster interrupt ($D019/$D01A)
+                irq_line = True
             if self.nmi_pending:
                 self.nmi_pending = False
                 cpu.nmi()
@@ -296,14 +299,14 @@ class C64:
                 if stop_when_idle:
                     return StopReason.IDLE
                 # Skip the wait loop: nothing changes until the next interrupt or key.
-                due = cia1.next_irq_cycle()
+                due = self._next_irq_cycle()
                 target = limit if due is None else min(limit, due)
                 if target == float("inf"):
                     return StopReason.IDLE
                 cpu.processorCycles = max(now, int(target))
                 continue
             target = now + (MASKED_SLICE if irq_line else SLICE)
-            due = cia1.next_irq_cycle()
+            due = self._next_irq_cycle()
             if due is not None and due > now:
                 target = min(target, due)
             target = min(target, limit)
@@ -315,6 +318,11 @@ class C64:
             except RecursionError:
                 self.error = "emulation error at $%04X: recursion too deep" % cpu.pc
                 return StopReason.ERROR
+
+    def _next_irq_cycle(self):
+        """The next cycle at which CIA1 or the VIC will pull the IRQ line, or None."""
+        dues = [due for due in (self.cia1.next_irq_cycle(), self.vic.next_irq_cycle()) if due is not None]
+        return min(dues) if dues else None
 
     def call(self, address, a=0, x=0, y=0, max_cycles=100_000_000):
         """JSR to a routine and run it until its RTS; returns (a, x, y, p).
