@@ -64,6 +64,8 @@ from c64.cpu import CPU
 # Closure cells shared by the blocks of one CPU.
 CELL_NAMES = ("a", "x", "y", "sp", "pc", "cyc", "fn", "fz", "fc", "fv", "fp",
               "lim", "tbl", "ram", "rom", "mem", "cm", "inv", "cpu", "dv", "trap")
+# The cells that hold the registers and flags (FastCPU.with_registers).
+REGISTER_CELLS = CELL_NAMES[:11]
 MAX_INSNS = 48
 # A block invalidated this many times by the program's own stores is interpreted from then on.
 REWRITE_LIMIT = 6
@@ -1119,11 +1121,26 @@ class FastCPU(CPU):
         self.trap_handler(addr)
         pc.cell_contents &= 0xFFFF
 
-    def register_cells(self):
-        """name -> the closure cell holding each register (a x y sp pc cyc) and flag (fn fz fc fv
-        fp, kept as described at the top of this module): a KERNAL trap on a hot path can read
-        and set them without the properties.  The cells live as long as the CPU."""
-        return {name: self._cells[name] for name in CELL_NAMES[:11]}
+    def with_registers(self, function, **values):
+        """`function` rebuilt to run on this CPU's registers, for KERNAL traps on a hot path.
+
+        `function` is a nested function whose free variables are register and flag names
+        (a x y sp pc cyc fn fz fc fv fp, kept as described at the top of this module) and the
+        names given in `values`.  The copy shares the registers' closure cells with the
+        translated blocks, so it reads and sets them as they do, as plain variables (with
+        `nonlocal` for the ones it sets), without the properties."""
+        code = function.__code__
+        cells = []
+        for name in code.co_freevars:
+            if name in values:
+                cells.append(types.CellType(values[name]))
+            elif name in REGISTER_CELLS:
+                cells.append(self._cells[name])
+            else:
+                raise ValueError("%s: free variable %r is neither a register nor given"
+                                 % (function.__name__, name))
+        return types.FunctionType(code, function.__globals__, function.__name__,
+                                  function.__defaults__, tuple(cells))
 
     # -- translation -----------------------------------------------------------------------------
     def _miss(self):

@@ -102,6 +102,33 @@ def _irq_exit(cpu):
     cpu.processorCycles += 22
 
 
+def _chrout_in_line():
+    """The whole CHROUT trap (cycles, k_chrout, RTS) for its common case, as a function to be
+    rebuilt on the CPU's register cells (FastCPU.with_registers, which also supplies ram,
+    editor, machine and cost).
+
+    The function returns False, having changed nothing, unless the output device is the
+    screen and the editor printed the character in one step (ScreenEditor._print_in_line);
+    then its effects are exactly those of Kernal.trap running k_chrout for it."""
+    a = sp = pc = cyc = fn = fz = fc = fp = 0       # placeholders: the CPU's cells replace them
+    ram = editor = machine = cost = None
+
+    def chrout_in_line():
+        nonlocal sp, pc, cyc, fn, fz, fc, fp
+        if ram[0x9A] != 3 or not editor._print_in_line(a):
+            return False
+        machine.transcript.append(a)
+        cyc += cost
+        # The screen path's PLA / CLC / CLI: N and Z from A (fn: bit 7, fz: zero means Z).
+        fn = fz = a
+        fc = 0
+        fp &= ~INTERRUPT
+        pc = (((ram[0x100 + ((sp + 2) & 0xFF)] << 8) | ram[0x100 + ((sp + 1) & 0xFF)]) + 1) & 0xFFFF
+        sp = (sp + 2) & 0xFF                            # RTS
+        return True
+    return chrout_in_line
+
+
 class Kernal:
     """All KERNAL routines; `machine` gives the CPU, memory, chips and event hooks."""
 
@@ -124,9 +151,10 @@ class Kernal:
         # piece of Python when the CPU's registers are closure cells (c64.fastcpu.FastCPU).
         chrout_addr = next(addr for addr, name in self.names.items() if name == "CHROUT")
         self._chrout_entry = self.routines[chrout_addr]
-        cells = getattr(machine.cpu, "register_cells", None)
-        self._chrout_in_line = (self._chrout_in_line_on(cells()) if cells is not None
-                                else lambda: False)
+        on_registers = getattr(machine.cpu, "with_registers", None)
+        self._chrout_in_line = (lambda: False) if on_registers is None else on_registers(
+            _chrout_in_line(), ram=self._page1, editor=self.editor, machine=machine,
+            cost=self._chrout_entry[2])
 
     # -- the dispatcher -------------------------------------------------------------
     def trap(self, addr):
@@ -158,36 +186,6 @@ class Kernal:
             cpu.pc = addr                 # come back here when a key has arrived
             self.machine.wait_for_key()
         # any other result: the routine has set pc itself
-
-    def _chrout_in_line_on(self, cells):
-        """The whole CHROUT trap (cycles, k_chrout, RTS) for the common case, on register cells.
-
-        Returns False, having changed nothing, unless the output device is the screen and the
-        editor printed the character in one step (ScreenEditor._print_in_line); then the
-        effects are exactly those of trap() running k_chrout for it."""
-        a_cell, sp_cell, pc_cell, cyc_cell = cells["a"], cells["sp"], cells["pc"], cells["cyc"]
-        fn_cell, fz_cell, fc_cell, fp_cell = cells["fn"], cells["fz"], cells["fc"], cells["fp"]
-        ram = self._page1
-        editor, machine = self.editor, self.machine
-        cost = self._chrout_entry[2]
-
-        def chrout_in_line():
-            a = a_cell.cell_contents
-            if ram[0x9A] != 3 or not editor._print_in_line(a):
-                return False
-            machine.transcript.append(a)
-            cyc_cell.cell_contents += cost
-            # The screen path's PLA / CLC / CLI: N and Z from A (fn: bit 7, fz: zero means Z).
-            fn_cell.cell_contents = a
-            fz_cell.cell_contents = a
-            fc_cell.cell_contents = 0
-            fp_cell.cell_contents &= ~INTERRUPT
-            sp = sp_cell.cell_contents                      # RTS
-            pc_cell.cell_contents = (((ram[0x100 + ((sp + 2) & 0xFF)] << 8)
-                                      | ram[0x100 + ((sp + 1) & 0xFF)]) + 1) & 0xFFFF
-            sp_cell.cell_contents = (sp + 2) & 0xFF
-            return True
-        return chrout_in_line
 
     def _rts(self, cpu):
         stack = self._page1
