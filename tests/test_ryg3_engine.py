@@ -112,9 +112,17 @@ def think_both(engine, mouse, cats, side, depth):
 
 
 def test_search_chooses_the_models_move_value_and_node_count(engine):
-    for mouse, cats, side in played_positions(12, seed=4):
+    for mouse, cats, side in played_positions(30, seed=4):
         got, want = think_both(engine, mouse, cats, side, 4)
         assert (got.move, got.value, got.depth, got.nodes) == (want.move, want.value, want.depth, want.nodes)
+
+
+def test_plain_py65_and_the_fast_core_think_alike():
+    from c64.cpu import CPU
+    slow, fast = EngineOnC64(cpu_class=CPU), EngineOnC64()
+    for e in (slow, fast):
+        e.set_position(M.START_MOUSE, list(M.START_CATS), M.SIDE_MOUSE)
+    assert slow.think(5) == fast.think(5)
 
 
 def test_search_from_the_start_position_agrees_at_depth_6(engine):

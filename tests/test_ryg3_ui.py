@@ -7,6 +7,7 @@ time limit); the cats answer from the book anyway.
 
 import pytest
 
+from c64.fastcpu import FastCPU
 from c64.machine import C64, StopReason
 from tests.tools.oracle import parse_square
 from tests.tools.ryg3_harness import ASM_DIR, read_map
@@ -20,7 +21,7 @@ class Game:
     """The game running in a fresh C64; type keys, read the screen."""
 
     def __init__(self, version="ryg3", disk=None, level="L300"):
-        self.m = C64(sid_seed=7, disk_folder=str(disk) if disk else None)
+        self.m = C64(sid_seed=7, disk_folder=str(disk) if disk else None, cpu_class=FastCPU)
         self.labels = read_map(ASM_DIR / f"{version}.map")
         prog = self.m.load_prg(str(ASM_DIR / f"{version}.prg"))
         self.m.start(prog.start)

@@ -5,6 +5,10 @@ The engine's routines and variables are found by name in the Ophis label map
 positions and calls think the way the game does, so tests and benchmarks can
 compare the 6502 engine with the Python model (tests/tools/ryg3_model.py) and
 with the oracle.
+
+The machine runs on the fast CPU core (c64/fastcpu.py), as `python ryg.py`
+does by default; it counts the same cycles as plain py65 stepping
+(cpu_class=CPU gives that one).
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from c64.fastcpu import FastCPU
 from c64.machine import C64
 
 ASM_DIR = Path(__file__).resolve().parents[2] / "asm"
@@ -45,8 +50,8 @@ class Thought:
 class EngineOnC64:
     """ryg3's engine in a fresh C64, ready to think about positions."""
 
-    def __init__(self, version="ryg3", sid_seed=1234):
-        self.m = C64(sid_seed=sid_seed)
+    def __init__(self, version="ryg3", sid_seed=1234, cpu_class=FastCPU):
+        self.m = C64(sid_seed=sid_seed, cpu_class=cpu_class)
         self.labels = read_map(ASM_DIR / f"{version}.map")
         self.m.load_prg(str(ASM_DIR / f"{version}.prg"))
         self.call("engine_init")
