@@ -111,9 +111,10 @@ class ScreenEditor:
         # the hot path of chrout reads and writes them in the RAM array itself when there is one.
         self._ram = getattr(mem, "ram", mem)
         # A C64Memory's per-page "writes reach the chips" table and translated-code map, for
-        # the colour RAM and screen stores of the one-step path (None on a plain array).
-        self._write_io = getattr(mem, "_write_io", None)
-        self._code_map = getattr(mem, "code_map", None)
+        # the colour RAM and screen stores of the one-step path (a plain array has no chips
+        # and no translated code).
+        self._write_io = getattr(mem, "_write_io", [False] * 256)
+        self._code_map = getattr(mem, "code_map", [0] * 0x10000)
         self._copy_row_fast = True      # rows in plain RAM are copied as slices (tests turn it off)
         self._typing = False        # CHRIN is in its key-wait loop (the CPU would be in the ROM)
         # Called with the bytes SHIFT-RUN/STOP puts in the keyboard buffer; None = ignore the key.
@@ -480,16 +481,14 @@ class ScreenEditor:
         ram[USER + 1] = user_high
         at = line + column
         ram[at] = screen_code
-        code_map = self._code_map
-        if code_map is not None and code_map[at]:
+        if self._code_map[at]:
             self.mem.code_written(at)     # as C64Memory's store does: translated code changed
-        colour_at = ((user_high << 8) | (line & 0xFF)) + column
-        write_io = self._write_io
-        if write_io is not None and colour_at < 0xDC00 and write_io[colour_at >> 8] \
-                and type(self.mem.io) is IO:
-            self.mem.io.colour_ram[colour_at - 0xD800] = ram[COLOR] & 0x0F    # what IO.write does
+        # ($F3) + column is $D800 + this; below $DC00 it is colour RAM when I/O is banked in.
+        colour = (line & 0x3FF) + column
+        if colour < 0x400 and self._write_io[COLOUR_RAM_PAGE] and type(self.mem.io) is IO:
+            self.mem.io.colour_ram[colour] = ram[COLOR] & 0x0F        # what IO.write does
         else:
-            self.mem[colour_at] = ram[COLOR] & 0x0F
+            self.mem[0xD800 + colour] = ram[COLOR] & 0x0F
         ram[PNTR] = column + 1
         return True
 
