@@ -48,7 +48,9 @@ _MODE_LENGTH = {"imp": 1, "acc": 1, "imm": 2, "zpg": 2, "zpx": 2, "zpy": 2, "inx
                 "rel": 2, "abs": 3, "abx": 3, "aby": 3, "ind": 3}
 _KEY_ADDRESSES = frozenset((0x00C6, 0xDC00, 0xDC01))
 _LONGEST_WAIT_LOOP = 16         # bytes
-_RAM_ONLY_END = 0xA000          # below this a read sees RAM whatever the banking ($00/$01 too)
+# Areas that read as one whole: always RAM ($00/$01 too: RAM mirrors the port), or RAM or ROM.
+_READ_AREAS = ((0x0000, 0xA000, False), (0xA000, 0xC000, True), (0xC000, 0xD000, False),
+               (0xE000, 0x10000, True))
 _WAIT_LOOP_MEMORY = 4096        # remembered (pc, code bytes) answers, forgotten all at once
 
 
@@ -540,11 +542,18 @@ class Kernal:
         return True
 
     def _in_key_wait_loop(self, pc):
-        """_in_key_wait_loop(mem, pc), remembered for the bytes it looks at when they are all
-        plain RAM: a busy program is interrupted at the same few places over and over."""
-        if pc is None or not _LONGEST_WAIT_LOOP <= pc < _RAM_ONLY_END - _LONGEST_WAIT_LOOP - 3:
-            return _in_key_wait_loop(self.mem, pc)
-        key = (pc, bytes(self._page1[pc - _LONGEST_WAIT_LOOP:pc + _LONGEST_WAIT_LOOP + 3]))
+        """_in_key_wait_loop(mem, pc), remembered for the bytes it looks at when they all come
+        from one RAM or ROM area: a busy program is interrupted at the same few places."""
+        if pc is None:
+            return False
+        first, end = pc - _LONGEST_WAIT_LOOP, pc + _LONGEST_WAIT_LOOP + 3    # bytes it may read
+        for low, high, may_be_rom in _READ_AREAS:
+            if low <= first and end <= high:
+                source = self.mem.rom if may_be_rom and self.mem.rom_visible(first) else self._page1
+                break
+        else:
+            return _in_key_wait_loop(self.mem, pc)      # straddles areas, or near I/O
+        key = (pc, bytes(source[first:end]))
         found = self._wait_loops.get(key)
         if found is None:
             if len(self._wait_loops) >= _WAIT_LOOP_MEMORY:

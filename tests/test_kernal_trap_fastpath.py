@@ -91,3 +91,21 @@ def test_with_registers_refuses_a_free_variable_it_cannot_supply():
 
     with pytest.raises(ValueError):
         cpu.with_registers(template())
+
+
+def test_the_remembered_key_wait_answer_follows_the_code_bytes_at_the_same_pc():
+    from kernal.dispatch import _in_key_wait_loop
+    machine = C64()
+    kernal = machine.kernal
+    for base in (0x2000, 0xC000):
+        machine.mem.ram[base:base + 4] = bytes([0xA5, 0xC6, 0xF0, 0xFC])   # wait: LDA $C6 / BEQ wait
+        assert kernal._in_key_wait_loop(base + 2)
+        machine.mem.ram[base + 1] = 0x10                                    # LDA $10: not a key
+        assert not kernal._in_key_wait_loop(base + 2)
+        machine.mem.ram[base + 1] = 0xC6
+        assert kernal._in_key_wait_loop(base + 2)
+    # In the KERNAL ROM area the answer comes from what a read sees there (ROM, or RAM banked in).
+    machine.mem.ram[0xE100:0xE104] = bytes([0xA5, 0xC6, 0xF0, 0xFC])
+    assert kernal._in_key_wait_loop(0xE102) == _in_key_wait_loop(machine.mem, 0xE102)
+    machine.poke(0x01, 0x35)                                                # KERNAL out: RAM
+    assert kernal._in_key_wait_loop(0xE102) and _in_key_wait_loop(machine.mem, 0xE102)
