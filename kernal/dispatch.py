@@ -6,6 +6,11 @@ the real KERNAL's conventions and then returns as an RTS would, unless it
 must wait for a key (the trap is then re-entered later) or it jumps
 elsewhere itself (IRQ exit, BASIC).  The subsystems live in their own
 modules: editor (screen), keyboard, clock, channels, disk, basic.
+
+CHROUT's common case (a character the editor prints in one step) runs as one
+function over FastCPU's register cells when the CPU is a FastCPU: same effects
+as the general path, several times cheaper; programs that print a lot (the
+classic RYG versions print every board they generate) spend much of warp here.
 """
 
 from c64.cpu import CPU, CPUStop
