@@ -57,3 +57,14 @@ def test_check_reports_a_committed_file_that_differs(tmp_path):
     assert build.check(["tiny"], asm_dir=str(tmp_path)) == []
     (tmp_path / "tiny.prg").write_bytes(b"\x00\xc0\xea")
     assert build.check(["tiny"], asm_dir=str(tmp_path)) == ["tiny.prg: differs from a fresh build"]
+
+
+def test_shifted_letters_type_as_plain_letters_in_the_games_key_input():
+    # A terminal's capital letters arrive as SHIFT+letter ($C1-$DA); the games read them as
+    # the letters, so "0F" typed with caps lock is depth 0F.
+    from c64.machine import C64
+    m = C64()
+    m.run_program(os.path.join(ASM_DIR, "ryg23.prg"))
+    m.type("0{shift-f}{return}")
+    m.run(20_000_000)
+    assert "PROFUNDIDAD (01-0F) ? 0F" in m.screen_text()
