@@ -78,7 +78,8 @@ def fail(message, status=2):
     return status
 
 
-def list_versions(out=sys.stdout):
+def list_versions(out=None):
+    out = out or sys.stdout
     available = versions.available_versions()
     default = versions.default_version()
     if not available:

@@ -26,8 +26,8 @@ class Version:
 
 
 VERSIONS = (
-    Version("ryg3", "modern engine: alpha-beta, hash tables, never loses as the cats", ready=False),
-    Version("ryg3en", "ryg3 with English texts", ready=False),
+    Version("ryg3", "modern engine: alpha-beta, hash tables, opening book from a solver of the game"),
+    Version("ryg3en", "ryg3 with English texts"),
     Version("ryg23", "classic final: depth-first tree, depth 1-15, opening book"),
     Version("ryg19", "29-byte boards, whole tree in memory, depth 1-4, opening book"),
     Version("ryg17", "88-byte boards, evaluation v3, BASIC ROM switched out, depth 1-3"),
