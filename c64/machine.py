@@ -318,6 +318,10 @@ class C64:
             except RecursionError:
                 self.error = "emulation error at $%04X: recursion too deep" % cpu.pc
                 return StopReason.ERROR
+            except Exception as error:       # a bug in the emulator: stop the machine, not the host
+                self.error = "internal emulator error at $%04X: %s: %s" % (
+                    cpu.pc & 0xFFFF, type(error).__name__, error)
+                return StopReason.ERROR
 
     def _next_irq_cycle(self):
         """The next cycle at which CIA1 or the VIC will pull the IRQ line, or None."""

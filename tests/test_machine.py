@@ -425,3 +425,19 @@ name:   .byte "LOG,S,W"
     assert m.run(max_cycles=1_000_000) is StopReason.BASIC
     assert m.transcript == [0x42]
     assert (tmp_path / "log.seq").read_bytes() == b"A"
+
+
+def test_a_python_error_inside_the_emulator_stops_the_machine_with_a_message():
+    m = C64()
+
+    def broken(cpu):
+        raise ValueError("deliberate")
+    addr = 0xFFD2
+    target = 0xF1CA                                    # CHROUT's ROM routine
+    name, _, cost = m.kernal.routines[target]
+    m.kernal.routines[target] = (name, broken, cost)
+    for i, byte in enumerate((0xA9, 0x41, 0x20, addr & 0xFF, addr >> 8, 0x60)):
+        m.poke(0xC000 + i, byte)
+    m.start(0xC000)
+    assert m.run(max_cycles=1_000_000) is StopReason.ERROR
+    assert "internal emulator error" in m.error and "deliberate" in m.error
