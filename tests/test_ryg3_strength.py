@@ -125,16 +125,21 @@ def search_failures(positions, oracle, depth):
 
 def test_search_alone_keeps_won_positions_won_on_a_small_sample(oracle):
     # 40 positions at depth 6 (fast); the slow suite runs 1000 at depth 8.
-    assert len(search_failures(search_positions(40, 1, oracle), oracle, 6)) <= 1
+    assert search_failures(search_positions(40, 1, oracle), oracle, 6) == []
+
+
+KNOWN_GAP = ("the evaluation still gives away 4 of 1000 won positions at depth 8 "
+             "(measured 2026-11-22; 3 share the formation C5 E5 E7 G7): issue 7 is open")
 
 
 @pytest.mark.slow
-def test_search_alone_rarely_gives_away_a_win_on_1000_positions(oracle):
+@pytest.mark.xfail(strict=True, reason=KNOWN_GAP)
+def test_search_alone_never_gives_away_a_win_on_1000_positions(oracle):
     # Measured 2026-11-22 with the current evaluation: 4 of 1000 at depth 8 (0.4%),
     # 5 at depth 7, 15 at depth 6 (before the width term: 8, 7, 25).
     # The book covers every game from the start; this measures the search alone.
     lost = search_failures(search_positions(1000, 2, oracle), oracle, DEFAULT_DEPTH)
-    assert len(lost) <= 10, lost
+    assert lost == []
 
 
 @pytest.mark.slow
@@ -208,14 +213,15 @@ def test_default_level_search_on_the_c64_stays_within_the_time_budget(oracle):
         a, b = t.move
         lost += oracle.score(mouse, (cats - {a}) | {b}, True) > 0
     assert max(seconds) < 30 and sum(seconds) / len(seconds) < 10
-    assert lost <= 1
+    assert lost == 0
 
 
 @pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason=KNOWN_GAP)
 def test_default_level_on_the_c64_keeps_won_positions_won_on_1000_positions(oracle):
     # The real engine at its default level (depth 8, 10 s), book off: the search alone.
     # Measured 2026-11-22: 4 of 1000 lost (0.4%), 4.2 s average, 9.2 s at most,
-    # depth 8 reached in 938 positions, 7 in 62.  The limit here is 1%.
+    # depth 8 reached in 938 positions, 7 in 62.
     engine = EngineOnC64()
     seconds, lost = [], []
     for mouse, cats in search_positions(1000, 2, oracle):
@@ -226,5 +232,5 @@ def test_default_level_on_the_c64_keeps_won_positions_won_on_1000_positions(orac
         if oracle.score(mouse, (cats - {a}) | {b}, True) > 0:
             lost.append((mouse, sorted(cats)))
     report = (len(lost), sum(seconds) / len(seconds), max(seconds))
-    assert len(lost) <= 10, report
     assert report[1] < 10 and report[2] < 30, report
+    assert lost == [], report
