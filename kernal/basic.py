@@ -362,14 +362,19 @@ class Basic:
         return self.ready(cpu)
 
     # -- LOAD ----------------------------------------------------------------------------
-    def _load(self, cpu, name, device, secondary, verify=False):
-        """LOAD (or VERIFY) as BASIC's cload: KERNAL LOAD at TXTTAB, messages, end of program."""
+    @staticmethod
+    def _check_file_arguments(name, device):
+        """What LOAD and SAVE refuse before they reach the KERNAL."""
         if device in (0, 2, 3) or device > 255:
             raise BasicError("ILLEGAL DEVICE NUMBER" if device <= 255 else "ILLEGAL QUANTITY")
         if device == 1:
             raise BasicError("DEVICE NOT PRESENT")      # no datasette attached
         if not name:
             raise BasicError("MISSING FILE NAME")
+
+    def _load(self, cpu, name, device, secondary, verify=False):
+        """LOAD (or VERIFY) as BASIC's cload: KERNAL LOAD at TXTTAB, messages, end of program."""
+        self._check_file_arguments(name, device)
         kernal = self.machine.kernal
         self._print(b"\rSEARCHING FOR " + name)     # the KERNAL says so before it asks the bus
         try:
@@ -391,12 +396,7 @@ class Basic:
     # -- SAVE ----------------------------------------------------------------------------
     def _save(self, cpu, name, device, secondary):
         """SAVE"name",8: the program from the start of BASIC to its end ($2D/$2E)."""
-        if device in (0, 2, 3) or device > 255:
-            raise BasicError("ILLEGAL DEVICE NUMBER" if device <= 255 else "ILLEGAL QUANTITY")
-        if device == 1:
-            raise BasicError("DEVICE NOT PRESENT")      # no datasette attached
-        if not name:
-            raise BasicError("MISSING FILE NAME")
+        self._check_file_arguments(name, device)
         kernal = self.machine.kernal
         if kernal.channels.devices.get(device) is None:
             self.mem[0x90] = 0x80
