@@ -58,3 +58,21 @@ def assemble_program(name):
 def assemble_fixture():
     """The assemble() helper as a fixture, for tests that prefer fixtures to imports."""
     return assemble
+
+
+def echo_lines_source(message):
+    """Ophis source of a tiny program at $C000: prints `message`, then reads lines with
+    CHRIN for ever (the cursor blinks, typed keys echo).  Used by the terminal tests."""
+    return """
+.word $c000
+.org $c000
+        ldx #0
+print:  lda message,x
+        beq read
+        jsr $ffd2
+        inx
+        bne print
+read:   jsr $ffcf
+        jmp read
+message: .byte "%s", 13, 0
+""" % message

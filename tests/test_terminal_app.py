@@ -13,26 +13,14 @@ from c64.terminal import session as session_module
 from c64.terminal.app import IDLE_FRAMES, TerminalApp
 from c64.terminal.session import run_terminal
 from c64.terminal.surface import CursesSurface
-from tests.conftest import assemble
+from tests.conftest import assemble, echo_lines_source
 from tests.test_terminal_render import FakeClock, FakeCurses, FakeCursesError, FakeWindow, RecordingColours
 
 F0 = FakeCurses.KEY_F0
 PAL_HZ = 985248
 
 # Prints a greeting, then reads lines with CHRIN for ever (the cursor blinks, typed keys echo).
-HELLO = """
-.word $c000
-.org $c000
-        ldx #0
-print:  lda message,x
-        beq read
-        jsr $ffd2
-        inx
-        bne print
-read:   jsr $ffcf
-        jmp read
-message: .byte "HELLO THERE", 13, 0
-"""
+HELLO = echo_lines_source("HELLO THERE")
 
 # Counts in the border colour for ever: a program that never waits.
 BUSY = """

@@ -16,25 +16,13 @@ import time
 import pytest
 
 from asm.versions import find_version
-from tests.conftest import assemble
+from tests.conftest import assemble, echo_lines_source
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 
-ECHO_PROGRAM = """
-.word $c000
-.org $c000
-        ldx #0
-print:  lda message,x
-        beq read
-        jsr $ffd2
-        inx
-        bne print
-read:   jsr $ffcf
-        jmp read
-message: .byte "TYPE SOMETHING", 13, 0
-"""
+ECHO_PROGRAM = echo_lines_source("TYPE SOMETHING")
 
 
 class Tmux:
