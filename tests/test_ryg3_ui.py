@@ -15,6 +15,7 @@ from tests.tools.ryg3_harness import ASM_DIR, read_map
 MOUSE_GLYPH = 0xD1 - 0x80      # screen code of PETSCII $D1 (ball), reversed on screen
 CAT_GLYPH = 0xD8 - 0x80        # PETSCII $D8 (club)
 BUDGET = 300_000_000
+PAL_HZ = 985_248
 
 
 class Game:
@@ -142,6 +143,25 @@ def test_switch_sides_makes_the_computer_play_the_mouse(game):
     assert len(moves) == 1 and moves[0][1].startswith("E1-")
     assert "PROF" in game.row(18) and "NODOS" in game.row(18) and "SEG" in game.row(18)
     assert game.row(19).startswith("LINEA: ")
+
+
+def test_thinking_row_is_refreshed_while_an_iteration_runs():
+    game = Game(level="L900")        # depth 9, no time limit: iterations of seconds each
+    game.m.type("S")                 # the computer thinks for the mouse (no book)
+    seen = []                        # (depth, nodes, tenths of a second, best line)
+    for _ in range(100):
+        reason = game.m.run(max_cycles=PAL_HZ // 2)
+        words = game.row(18).split()
+        if words[:1] == ["PROF"] and words[-1] == "SEG":
+            seen.append((int(words[1]), int(words[3]), int(words[-2].replace(".", "")), game.row(19)))
+        if reason is StopReason.IDLE:
+            break
+    assert reason is StopReason.IDLE and seen[-1][0] == 9
+    # Twice the same depth with the same best line: a refresh inside one iteration,
+    # the nodes and seconds counting on.
+    inside = [(a, b) for a, b in zip(seen, seen[1:]) if a[0] == b[0] and a[3] == b[3]]
+    assert inside, seen
+    assert all(b[1] > a[1] and b[2] > a[2] for a, b in inside), inside
 
 
 def test_cats_typed_by_the_player_need_both_squares_when_ambiguous(game):
