@@ -157,11 +157,12 @@ def test_thinking_row_is_refreshed_while_an_iteration_runs():
         if reason is StopReason.IDLE:
             break
     assert reason is StopReason.IDLE and seen[-1][0] == 9
-    # Twice the same depth with the same best line: a refresh inside one iteration,
-    # the nodes and seconds counting on.
-    inside = [(a, b) for a, b in zip(seen, seen[1:]) if a[0] == b[0] and a[3] == b[3]]
-    assert inside, seen
-    assert all(b[1] > a[1] and b[2] > a[2] for a, b in inside), inside
+    # The same depth and best line twice, the nodes and seconds counting on: a refresh
+    # inside one iteration.  (A capture can catch the row half rewritten, so not every
+    # pair of captures is compared, only enough of them must show it.)
+    inside = [(a, b) for a, b in zip(seen, seen[1:])
+              if a[0] == b[0] and a[3] == b[3] and b[1] > a[1] and b[2] > a[2]]
+    assert len({a[0] for a, b in inside}) >= 2, seen
 
 
 def test_cats_typed_by_the_player_need_both_squares_when_ambiguous(game):
