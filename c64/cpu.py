@@ -48,8 +48,11 @@ class CPU(MPU):
         MPU.__init__(self, memory, pc)
 
     # -- run loop ----------------------------------------------------------
-    def run(self, cycle_limit):
-        """Execute instructions until processorCycles reaches cycle_limit or stop() is called."""
+    def run(self, cycle_limit, verify=True):
+        """Execute instructions until processorCycles reaches cycle_limit or stop() is called.
+
+        (`verify` is for cores that cache translated code, c64.fastcpu; stepping has
+        nothing to verify.)"""
         self.stop_requested = False
         step = self.step
         while self.processorCycles < cycle_limit and not self.stop_requested:

@@ -55,6 +55,7 @@ translator.
 
 import operator
 import re
+import sys
 import types
 
 from py65.devices.mpu6502 import MPU
@@ -63,7 +64,7 @@ from c64.cpu import CPU
 
 # Closure cells shared by the blocks of one CPU.
 CELL_NAMES = ("a", "x", "y", "sp", "pc", "cyc", "fn", "fz", "fc", "fv", "fp",
-              "lim", "tbl", "ram", "rom", "mem", "cm", "inv", "cpu", "dv", "trap")
+              "lim", "tbl", "ram", "rom", "mem", "cm", "inv", "cpu", "dv", "trap", "ftr")
 # The cells that hold the registers and flags (FastCPU.with_registers).
 REGISTER_CELLS = CELL_NAMES[:11]
 MAX_INSNS = 48
@@ -197,6 +198,11 @@ def _compile(body, nonlocals):
             _CODE_CACHE.clear()
         _CODE_CACHE[key] = code
     return code
+
+
+def _declines():
+    """The direct version of a trap routine that has none: the trap handler runs."""
+    return False
 
 
 _LOOP_CODE = _compile("        while cyc < lim:\n            tbl[pc]()\n", ())
@@ -717,10 +723,13 @@ class _BlockBuilder:
                 self.emit("cyc += %d" % self.static)
                 self.set("cyc")
             self.static = 0
-            self.emit("pc = %d" % ((insn.addr + 1) & 0xFFFF))
+            # The routine's direct version first (FastCPU.set_fast_trap); when it declines,
+            # the trap handler, as CPU.step calls it.
+            self.emit("if not ftr[%d]():" % insn.addr)
+            self.emit("    pc = %d" % ((insn.addr + 1) & 0xFFFF))
+            self.emit("    trap(%d)" % insn.addr)
+            self.emit("    pc &= 65535")
             self.set("pc")
-            self.emit("trap(%d)" % insn.addr)
-            self.emit("pc &= 65535")
             if insn.chain:
                 self.emit("if pc != %d or lim < 0:" % insn.ret)   # (lim < 0: stop() was called)
                 self.emit("    return")
@@ -958,9 +967,14 @@ class FastCPU(CPU):
         for name, cell in (("a", "a"), ("x", "x"), ("y", "y"), ("sp", "sp"), ("pc", "pc"),
                            ("processorCycles", "cyc"), ("fn", "fn"), ("fz", "fz"), ("fc", "fc"),
                            ("fv", "fv"), ("fp", "fp")):
-            self.__dict__["_cell_" + name] = self._cells[cell]
+            # (interned: attribute look-ups of a non-interned key miss CPython's fast path)
+            self.__dict__[sys.intern("_cell_" + name)] = self._cells[cell]
         self._bound = None
         self.translated_steps = 0      # step() calls that ran translated code (for tests)
+        # addr -> the direct version of the trap routine there (set_fast_trap); `_declines`
+        # where there is none.  Shared with the blocks (cell ftr).
+        self._fast_traps = [_declines] * 0x10000
+        self._cells["ftr"].cell_contents = self._fast_traps
         # One bound-method object each, so the tables can be compared with `is`.
         self._miss, self._interpret, self._trap = self._miss, self._interpret, self._trap
         CPU.__init__(self, memory, trap_handler, pc)
@@ -1043,24 +1057,74 @@ class FastCPU(CPU):
     def _set_trap_handler(self, handler):
         self.__dict__["_trap_handler"] = handler
         self._cells["trap"].cell_contents = handler
+        # The direct versions belong to the handler they stand in for.
+        self._fast_traps[:] = [_declines] * 0x10000
+
+    def set_fast_trap(self, addr, function):
+        """Give the trap routine at `addr` a direct version, called before the trap handler.
+
+        `function()` (no arguments; normally built with with_registers) either does the
+        whole trap itself - the routine, its cycles, the RTS, exactly what the handler
+        would do - and returns True, or changes nothing and returns False, and the trap
+        handler runs as usual.  Translated blocks call it straight, without the handler's
+        layers.  None removes it.  Setting trap_handler removes them all."""
+        self._fast_traps[addr] = _declines if function is None else function
+
+    def fast_trap(self, addr):
+        """The direct version set for the trap routine at `addr`, or None."""
+        function = self._fast_traps[addr]
+        return None if function is _declines else function
 
     trap_handler = property(operator.attrgetter("_trap_handler"), _set_trap_handler)
 
     # -- running ---------------------------------------------------------------------------------
-    def run(self, cycle_limit):
-        """Run blocks until processorCycles >= cycle_limit (at a block boundary) or stop() is called."""
+    def run(self, cycle_limit, verify=True):
+        """Run blocks until processorCycles >= cycle_limit (at a block boundary) or stop() is called.
+
+        verify=False skips looking for RAM written behind the CPU's back (see the module
+        docstring): for a caller that knows nothing but the CPU and stores through the
+        memory object ran since the last run (the machine's later run slices)."""
         self.stop_requested = False
         if self.memory is not self._bound:
             self._bind(self.memory)
         elif self._c64 and self._key != self._config_key():
             self._on_bank()
-        self._verify()
+        if verify:
+            self._verify()
         self._cells["lim"].cell_contents = cycle_limit
         self._loop()
 
     def stop(self):
         self.stop_requested = True
         self._cells["lim"].cell_contents = -1
+
+    # -- interrupts: py65's irq() and nmi(), on the cells -----------------------------------
+    def irq(self):
+        if not self._cell_fp.cell_contents & 0x04:
+            self._interrupt(self.IRQ)
+
+    def nmi(self):
+        self._interrupt(self.NMI)
+
+    def _interrupt(self, vector):
+        """Push PC and P (B clear, bit 5 set), set I, jump through `vector`, 7 cycles."""
+        if self.memory is not self._bound:
+            self._bind(self.memory)
+        fp = self._cell_fp
+        fp.cell_contents &= ~0x10
+        pc = self._cell_pc.cell_contents
+        sp = self._cell_sp.cell_contents
+        ram, cm = self._ram, self._cm
+        for value in ((pc >> 8) & 0xFF, pc & 0xFF, self._get_p() | 0x20):
+            ram[0x100 + sp] = value              # the stack page is RAM on a C64 too
+            if cm[0x100 + sp]:
+                self._code_written(0x100 + sp)
+            sp = (sp - 1) & 0xFF
+        self._cell_sp.cell_contents = sp
+        fp.cell_contents |= 0x04
+        memory = self._bound
+        self._cell_pc.cell_contents = memory[vector] + (memory[vector + 1] << 8)
+        self._cell_processorCycles.cell_contents += 7
 
     def step(self):
         """Execute one instruction (translated on its own, so py65's tests exercise the translator)."""
@@ -1117,6 +1181,8 @@ class FastCPU(CPU):
         """The trap opcode fetched from ROM: what CPU.step does for it, without the decoding."""
         pc = self._cell_pc
         addr = pc.cell_contents
+        if self._fast_traps[addr]():
+            return
         pc.cell_contents = (addr + 1) & 0xFFFF
         self.trap_handler(addr)
         pc.cell_contents &= 0xFFFF

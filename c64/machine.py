@@ -270,6 +270,10 @@ class C64:
         cpu, cia1 = self.cpu, self.cia1
         limit = float("inf") if max_cycles is None else cpu.processorCycles + max_cycles
         self.returned_to_basic = False
+        # The first slice looks for RAM written behind the CPU's back (a loader, a test, the
+        # caller poking mem.ram) since the last run; after it only the CPU, the KERNAL and
+        # the chips write RAM, through self.mem, which the CPU hears of.
+        verify = True
         while True:
             if self.error is not None:
                 return StopReason.ERROR
@@ -311,7 +315,8 @@ class C64:
                 target = min(target, due)
             target = min(target, limit)
             try:
-                cpu.run(target)
+                cpu.run(target, verify)
+                verify = False
             except CPUStop as stop:
                 self.error = str(stop)
                 return StopReason.ERROR

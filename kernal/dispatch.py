@@ -14,10 +14,11 @@ classic RYG versions print every board they generate) spend much of warp here.
 """
 
 from c64.cpu import CPU, CPUStop
+from c64.io import IO
 from kernal import entries
 from kernal.channels import Channels, KernalError, WAIT, STATUS, FA, SA, FNLEN
 from kernal.clock import JiffyClock
-from kernal.editor import ScreenEditor
+from kernal.editor import SCREEN_CODE, ScreenEditor
 from kernal.keyboard import Keyboard
 
 CARRY, ZERO, INTERRUPT, NEGATIVE = 0x01, 0x02, 0x04, 0x80
@@ -35,6 +36,11 @@ _NO_ROUTINE = (None, None, 0)
 _ERROR_NAMES = {0: "STOP pressed", 1: "too many files", 2: "file open", 3: "file not open",
                 4: "file not found", 5: "device not present", 6: "not input file",
                 7: "not output file", 8: "missing file name", 9: "illegal device number"}
+
+
+def _never():
+    """The direct version of CHROUT on a CPU without register cells: always the general trap."""
+    return False
 
 
 def _returns_to(cpu):
@@ -111,29 +117,115 @@ def _irq_exit(cpu):
 
 def _chrout_in_line():
     """The whole CHROUT trap (cycles, k_chrout, RTS) for its common case, as a function to be
-    rebuilt on the CPU's register cells (FastCPU.with_registers, which also supplies ram,
-    editor, machine and cost).
+    rebuilt on the CPU's register cells (FastCPU.with_registers, which also supplies the
+    names below) and called by translated blocks in place of the trap (FastCPU.set_fast_trap).
 
     The function returns False, having changed nothing, unless the output device is the
-    screen and the editor printed the character in one step (ScreenEditor._print_in_line);
-    then its effects are exactly those of Kernal.trap running k_chrout for it."""
+    screen and the editor prints the character in one step; then its effects are exactly
+    those of Kernal.trap running k_chrout for it.  (It is handed to the CPU only while
+    CHROUT's entry in Kernal.routines is the KERNAL's own: _RoutineTable.)
+    The printing part is ScreenEditor._print_in_line written out here with its constants,
+    so that the whole trap is one Python call (tests/test_chrout_direct.py holds the two to
+    the same results)."""
     a = sp = pc = cyc = fn = fz = fc = fp = 0       # placeholders: the CPU's cells replace them
-    ram = editor = machine = cost = None
+    ram = machine = cost = screen_codes = code_map = mem = write_io = None
 
     def chrout_in_line():
         nonlocal sp, pc, cyc, fn, fz, fc, fp
-        if ram[0x9A] != 3 or not editor._print_in_line(a):
+        if ram[0x9A] != 3:
             return False
-        machine.transcript.append(a)
+        code = a
+        screen_code = screen_codes[code]
+        if screen_code is None:
+            if code != 0x9D:
+                return False
+            # CRSR-left inside a row: only the column moves (not in quote or insert mode,
+            # not at column 0 or 40, where it crosses to another row).
+            column = ram[0xD3]                                        # PNTR
+            if ram[0xD4] or ram[0xD8] or column == 0 or column == 40:  # QTSW, INSRT
+                return False
+            ram[0xD7] = code                                          # DATA
+            ram[0xD0] = 0                                             # CRSW
+            ram[0xD3] = column - 1
+        else:
+            # A printable character other than the quote, no pending inserts, not at the
+            # end of a row: nothing wraps or scrolls.
+            if code == 0x22:
+                return False
+            column = ram[0xD3]
+            if ram[0xD8] or column == 39 or column == 79 or ram[0xD5] <= column:   # LNMX
+                return False
+            line = (ram[0xD2] << 8) | ram[0xD1]                       # PNT
+            at = line + column
+            if not 2 <= at < 0xD000:
+                return False              # a screen over the processor port, I/O or ROM
+            if ram[0xC7]:                                             # RVS
+                screen_code |= 0x80
+            ram[0xD7] = code
+            ram[0xD0] = 0
+            ram[0xCD] = 2                                             # BLNCT
+            ram[0xF3] = line & 0xFF                                   # USER
+            ram[0xF4] = ((line >> 8) & 0x03) | 0xD8
+            ram[at] = screen_code
+            if code_map[at]:
+                mem.code_written(at)      # as C64Memory's store does: translated code changed
+            # ($F3) + column is $D800 + colour; below $DC00 it is colour RAM when I/O is in.
+            colour = (line & 0x3FF) + column
+            io = mem.io
+            if colour < 0x400 and write_io[0xD8] and type(io) is IO:
+                io.colour_ram[colour] = ram[0x0286] & 0x0F            # COLOR; what IO.write does
+            else:
+                mem[0xD800 + colour] = ram[0x0286] & 0x0F
+            ram[0xD3] = column + 1
+        machine.transcript.append(code)
         cyc += cost
         # The screen path's PLA / CLC / CLI: N and Z from A (fn: bit 7, fz: zero means Z).
-        fn = fz = a
+        fn = fz = code
         fc = 0
-        fp &= ~INTERRUPT
+        fp &= 0xFB
         pc = (((ram[0x100 + ((sp + 2) & 0xFF)] << 8) | ram[0x100 + ((sp + 1) & 0xFF)]) + 1) & 0xFFFF
         sp = (sp + 2) & 0xFF                            # RTS
         return True
     return chrout_in_line
+
+
+class _RoutineTable(dict):
+    """Kernal.routines: ROM address -> (name, routine, cost), telling its Kernal when it
+    changes (tests replace entries), so that CHROUT's direct version, which the CPU calls
+    without looking here, is withdrawn once CHROUT's entry is not the KERNAL's own."""
+
+    __slots__ = ("changed",)
+
+    def __init__(self, entries, changed):
+        dict.__init__(self, entries)
+        self.changed = changed
+
+    def __setitem__(self, addr, entry):
+        dict.__setitem__(self, addr, entry)
+        self.changed()
+
+    def __delitem__(self, addr):
+        dict.__delitem__(self, addr)
+        self.changed()
+
+    def _then_changed(name):
+        method = getattr(dict, name)
+
+        def changing(self, *args, **kwargs):
+            try:
+                return method(self, *args, **kwargs)
+            finally:
+                self.changed()
+        changing.__name__ = name
+        return changing
+
+    pop = _then_changed("pop")
+    popitem = _then_changed("popitem")
+    clear = _then_changed("clear")
+    update = _then_changed("update")
+    setdefault = _then_changed("setdefault")
+    __ior__ = _then_changed("__ior__")
+    del _then_changed
 
 
 class Kernal:
@@ -149,24 +241,63 @@ class Kernal:
         self._page1 = getattr(mem, "ram", mem)      # the stack page is always RAM
         self._wait_loops = {}
         self.names = entries.trap_addresses()
-        self.routines = {}
+        # CHROUT to the screen of a character the editor prints in one step, as one trap-sized
+        # piece of Python when the CPU's registers are closure cells (c64.fastcpu.FastCPU),
+        # which the CPU's translated blocks call straight (see the _chrout_in_line property).
+        self._chrout_addr = next(addr for addr, name in self.names.items() if name == "CHROUT")
+        self._chrout_direct = _never
+        routines = {}
         for addr, name in self.names.items():
             routine = getattr(self, "k_" + name.lower(), None)
-            self.routines[addr] = (name, routine, _COST.get(name, _DEFAULT_COST))
+            routines[addr] = (name, routine, _COST.get(name, _DEFAULT_COST))
+        self._chrout_entry = routines[self._chrout_addr]
+        self.routines = routines
         self.basic = None        # set by the machine (kernal.basic.Basic)
-        # CHROUT to the screen of a character the editor prints in one step, as one trap-sized
-        # piece of Python when the CPU's registers are closure cells (c64.fastcpu.FastCPU).
-        chrout_addr = next(addr for addr, name in self.names.items() if name == "CHROUT")
-        self._chrout_entry = self.routines[chrout_addr]
-        on_registers = getattr(machine.cpu, "with_registers", None)
-        self._chrout_in_line = (lambda: False) if on_registers is None else on_registers(
-            _chrout_in_line(), ram=self._page1, editor=self.editor, machine=machine,
-            cost=self._chrout_entry[2])
+        cpu = machine.cpu
+        memory = self.mem
+        if hasattr(cpu, "with_registers") and hasattr(memory, "code_map"):
+            self._chrout_in_line = cpu.with_registers(
+                _chrout_in_line(), ram=memory.ram, machine=machine, cost=self._chrout_entry[2],
+                screen_codes=SCREEN_CODE, code_map=memory.code_map, mem=memory,
+                write_io=memory._write_io)
+        else:
+            self._chrout_in_line = _never
+
+    @property
+    def routines(self):
+        """ROM address -> (name, routine, cost in cycles) of every routine the traps run."""
+        return self._routines
+
+    @routines.setter
+    def routines(self, table):
+        self._routines = _RoutineTable(table, self._routines_changed)
+        self._routines_changed()
+
+    @property
+    def _chrout_in_line(self):
+        """CHROUT's direct version: a function of no arguments that does the whole trap for
+        its common case and returns True, or returns False having changed nothing.
+        The CPU's blocks call it in place of the trap (setting it, as tests do, hands the
+        new one to the CPU too) while CHROUT's entry in `routines` is the KERNAL's own."""
+        return self._chrout_direct
+
+    @_chrout_in_line.setter
+    def _chrout_in_line(self, function):
+        self._chrout_direct = function
+        self._routines_changed()
+
+    def _routines_changed(self):
+        direct = self._chrout_direct
+        if self._routines.get(self._chrout_addr) is not self._chrout_entry:
+            direct = _never
+        set_fast_trap = getattr(self.machine.cpu, "set_fast_trap", None)
+        if set_fast_trap is not None:
+            set_fast_trap(self._chrout_addr, None if direct is _never else direct)
 
     # -- the dispatcher -------------------------------------------------------------
     def trap(self, addr):
-        entry = self.routines.get(addr, _NO_ROUTINE)
-        if entry is self._chrout_entry and self._chrout_in_line():
+        entry = self._routines.get(addr, _NO_ROUTINE)
+        if entry is self._chrout_entry and self._chrout_direct():
             return
         cpu = self.machine.cpu
         name, routine, cost = entry
