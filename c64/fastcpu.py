@@ -73,6 +73,9 @@ REWRITE_LIMIT = 6
 # Code is compiled the HOT_COUNT-th time it runs (run-once code is only interpreted).
 HOT_COUNT = 2
 
+# A forward branch over at most this many bytes of plain instructions stays inside the block.
+MAX_SKIP = 12
+
 N, Z, C, V = 1, 2, 4, 8
 ALL_FLAGS = N | Z | C | V
 
@@ -87,6 +90,12 @@ _LOGIC = {"ORA": "|", "AND": "&", "EOR": "^"}
 _COMPARES = {"CMP": "a", "CPX": "x", "CPY": "y"}
 _RMW = ("ASL", "LSR", "ROL", "ROR", "INC", "DEC")
 _FLAG_OPS = {"CLI": "fp &= 251", "SEI": "fp |= 4", "CLD": "fp &= 247", "SED": "fp |= 8"}
+# A temporary of a block (instruction index in its name; never a register).
+_TEMPORARY = re.compile(r"[a-z]+[0-9]+(_[0-9]+)?")
+# What a branch may skip inside a block: no stores, jumps, stack or flag-register changes.
+_SKIPPABLE = frozenset(("LDA", "LDX", "LDY", "TAX", "TAY", "TXA", "TYA", "TSX", "INX", "INY", "DEX",
+                        "DEY", "ORA", "AND", "EOR", "CMP", "CPX", "CPY", "BIT", "ADC", "SBC", "CLC",
+                        "SEC", "CLV", "NOP", "ASL", "LSR", "ROL", "ROR"))
 _OPERAND_BYTES = {"imp": 0, "acc": 0, "imm": 1, "zpg": 1, "zpx": 1, "zpy": 1, "rel": 1,
                   "inx": 1, "iny": 1, "abs": 2, "abx": 2, "aby": 2, "ind": 2}
 
@@ -210,7 +219,7 @@ _LOOP_CODE = _compile("        while cyc < lim:\n            tbl[pc]()\n", ())
 
 class _Insn:
     __slots__ = ("addr", "op", "name", "mode", "operand", "length", "next", "cycles", "extra",
-                 "chain", "ret")
+                 "chain", "ret", "skip")
 
     def __init__(self, addr, op, name, mode, operand, length, cycles, extra):
         self.addr, self.op, self.name, self.mode = addr, op, name, mode
@@ -218,6 +227,7 @@ class _Insn:
         self.next = (addr + length) & 0xFFFF
         self.chain = False       # JMP/JSR/RTS whose target the block goes on with
         self.ret = None          # for a chained RTS: the return address it expects
+        self.skip = None         # a branch over a few plain instructions: its target (see _skippable)
 
 
 def _ranges(insns):
@@ -301,6 +311,12 @@ class _BlockBuilder:
         self.loop = False
         self.pending = {}        # flag cell -> expression
         self.decimal = decimal   # the D flag, known for the whole block
+        # Zero-page bytes ($02-$FF) whose value a temporary holds at this point of the block
+        # (a pointer read for (zp),Y, a read-modify-write result): later reads use the
+        # temporary.  RAM is still written at once; this only saves reading it back, so it
+        # is forgotten wherever zero page may change otherwise (stores through a computed
+        # address that may reach it, traps).
+        self.known = {}
         self.n = 0               # index of the instruction being emitted (temporaries' suffix)
 
     # -- output helpers ----------------------------------------------------------------
@@ -386,6 +402,9 @@ class _BlockBuilder:
 
     def read_const(self, addr):
         addr &= 0xFFFF
+        known = self.known.get(addr)
+        if known is not None:
+            return known
         kind = self.view.read_kind[addr >> 8]
         if kind == "io":
             return self.io_read(str(addr))
@@ -427,8 +446,8 @@ class _BlockBuilder:
                 return "e", operand, operand + 255, extra
             return "%d + %s" % (operand, register), operand, operand + 255, extra
         if mode == "iny":
-            lo = self.read_const(operand)
-            hi = self.read_const((operand + 1) & 0xFF)
+            lo = self.pointer_byte(operand)
+            hi = self.pointer_byte((operand + 1) & 0xFF)
             self.emit("t = %s + y" % lo)
             if self.c64:                   # the slow path masks: only there can e pass $FFFF
                 self.emit("e = (%s << 8) + t" % hi)
@@ -447,6 +466,15 @@ class _BlockBuilder:
             self.emit("    e = ram[255] | (ram[0] << 8)")
             return "e", None, None, None
         raise AssertionError(mode)
+
+    def pointer_byte(self, addr):
+        """A byte of a zero-page pointer, read into a temporary that later uses share."""
+        if addr < 2 or addr in self.known:
+            return self.read_const(addr)
+        name = "z%d_%d" % (self.n, addr)
+        self.emit("%s = ram[%d]" % (name, addr))
+        self.known[addr] = name
+        return name
 
     def load(self, insn):
         """Emit code reading the operand of a read instruction; returns the value expression.
@@ -499,6 +527,11 @@ class _BlockBuilder:
             self.io_access("mem[%d] = %s" % (addr, value))
             return
         self.emit("ram[%d] = %s" % (addr, value))
+        if addr < 0x100:
+            if _TEMPORARY.fullmatch(value):
+                self.known[addr] = value
+            else:
+                self.known.pop(addr, None)
         if addr >= 0x200:
             self.emit("if cm[%d]:" % addr)
             self.emit("    inv(%d)" % addr)
@@ -517,6 +550,7 @@ class _BlockBuilder:
         """Store through a computed address; leaves the block if it rewrote the block's own later bytes."""
         hits = self.later_hits(index, lo, hi)
         if insn.mode in ("zpx", "zpy"):
+            self.known.clear()
             if self.c64:
                 self.emit("if %s > 1:" % where)
                 self.emit("    ram[%s] = %s" % (where, value))
@@ -529,17 +563,24 @@ class _BlockBuilder:
                 self.emit("ram[%s] = %s" % (where, value))
             return
         kind = "mem" if lo is None else self.view.write_range_kind(lo, hi)
+        may_reach_zero_page = lo is None or lo < 0x100 or hi > 0xFFFF
         if kind == "ram":
+            if may_reach_zero_page:
+                self.known.clear()
             self.emit("ram[%s] = %s" % (where, value))
             self.code_check(insn, where, hits)
             return
         if where != "e":
             self.emit("e = %s" % where)
         if not self.c64:
+            if may_reach_zero_page:
+                self.known.clear()
             self.emit("ram[e] = %s" % value)
             self.code_check(insn, "e", hits)
             return
-        self.emit("if 1 < e < %d:" % self.view.write_top)
+        # Zero page goes the slow way and leaves the block, so what `known` holds stays true.
+        low = 0xFF if may_reach_zero_page and self.known else 1
+        self.emit("if %d < e < %d:" % (low, self.view.write_top))
         self.depth += 1
         self.emit("ram[e] = %s" % value)
         self.code_check(insn, "e", hits)
@@ -548,7 +589,7 @@ class _BlockBuilder:
         self.depth += 1
         self.emit("e &= 65535")
         self.io_access("mem[e] = %s" % value)   # C64Memory invalidates code it overwrites itself
-        self.emit("if %s:" % " or ".join(["e < 2"] + ["%d <= e < %d" % r for r in hits]))
+        self.emit("if %s:" % " or ".join(["e < %d" % (low + 1)] + ["%d <= e < %d" % r for r in hits]))
         self.depth += 1
         self.exit_lines(self.static + insn.cycles, str(insn.next))
         self.depth -= 2
@@ -616,11 +657,19 @@ class _BlockBuilder:
             self.emit("while True:")
             self.depth += 1
         self.dead = False
-        for i, insn in enumerate(insns):
+        i = 0
+        while i < count:
+            insn = insns[i]
             self.n = i
+            join = self.skip_join(insn, i)
+            if join is not None:
+                self.skip_branch(insn, insns[i + 1:join], i, live_after)
+                i = join
+                continue
             self.instruction(insn, i, live_after[i], i == count - 1)
             if self.dead:                       # an always-taken branch: the rest is unreachable
                 break
+            i += 1
         if self.dead:
             pass
         elif last.name == "TRAP":
@@ -629,6 +678,56 @@ class _BlockBuilder:
             self.exit_lines(self.static, str(last.next))
         nonlocals = tuple(sorted(self.assigned))
         return "\n".join(self.lines) + "\n", nonlocals
+
+    def skip_join(self, insn, index):
+        """For a branch over a few plain instructions (_Insn.skip) that this block goes on
+        after: the index of the instruction where both ways meet, else None."""
+        if insn.skip is None or self.single:
+            return None
+        if self.flag({"BPL": "fn", "BMI": "fn", "BVC": "fv", "BVS": "fv", "BCC": "fc",
+                      "BCS": "fc", "BNE": "fz", "BEQ": "fz"}[insn.name]).isdigit():
+            return None                         # decided at translation time: branch() does it
+        for j in range(index + 1, len(self.insns)):
+            if self.insns[j].addr == insn.skip:
+                return j
+            if not insn.addr < self.insns[j].addr < insn.skip:
+                return None
+        return None
+
+    def skip_branch(self, insn, skipped, index, live_after):
+        """A branch over `skipped` inside the block: the skipped instructions run in an else
+        arm, and the cycle count is made to agree where both ways meet.  The flags are in
+        their cells on both ways at the join (nothing pending), and only what was known
+        about zero page before the branch is still known (the arm reads but never stores)."""
+        flag, wanted = {"BPL": ("fn", False), "BMI": ("fn", True), "BVC": ("fv", False),
+                        "BVS": ("fv", True), "BCC": ("fc", False), "BCS": ("fc", True),
+                        "BNE": ("fz", True), "BEQ": ("fz", False)}[insn.name]
+        test = self.flag(flag)
+        if flag in ("fn", "fv"):
+            test = "(%s) & 128" % test
+        base = insn.addr + 2
+        raw = base - (insn.operand ^ 0xFF) - 1 if insn.operand & 0x80 else base + insn.operand
+        taken = self.static + insn.cycles + 1 + (1 if (base & 0xFF00) != (raw & 0xFF00) else 0)
+        self.materialize()
+        self.pending = {}
+        known = dict(self.known)
+        self.emit("if %s(%s):" % ("" if wanted else "not ", test))
+        adjust_at = len(self.lines)              # the taken way's cycle line, once known
+        self.emit("else:")
+        self.depth += 1
+        self.static += insn.cycles
+        for offset, skipped_insn in enumerate(skipped, index + 1):
+            self.n = offset
+            self.instruction(skipped_insn, offset, live_after[offset], False)
+        self.materialize()
+        self.pending = {}
+        self.depth -= 1
+        difference = taken - self.static
+        line = "    " * (self.depth + 1)
+        line += "cyc += %d" % difference if difference >= 0 else "cyc -= %d" % -difference
+        self.lines.insert(adjust_at, line)
+        self.set("cyc")
+        self.known = known
 
     @staticmethod
     def branch_target(insn):
@@ -719,6 +818,7 @@ class _BlockBuilder:
             # What CPU.step does with the trap opcode, inside the block.
             self.materialize()
             self.pending = {}                     # the routine may change any flag
+            self.known = {}                       # and any memory
             if self.static:
                 self.emit("cyc += %d" % self.static)
                 self.set("cyc")
@@ -1318,7 +1418,11 @@ class FastCPU(CPU):
                         addr = trap.ret
                         continue
                     break
-                if (target is not None and target >= 0x200 and target not in seen
+                # (A subroutine already in the block is followed again: the block grows by
+                # its instructions, up to MAX_INSNS, but cannot loop - its RTS comes back.)
+                if (target is not None and target >= 0x200
+                        and (target not in seen or name == "JSR"
+                             or (name == "JMP" and self._jumps_to_trap(sources, target)))
                         and sources[target >> 8] is not None):
                     insn.chain = True
                     if name == "JSR":
@@ -1336,6 +1440,8 @@ class FastCPU(CPU):
                 target = _BlockBuilder.branch_target(insn)
                 if target == pc:
                     break                          # a loop back to the start: the block is the loop body
+                if self._skippable(sources, insn.next, target):
+                    insn.skip = target
             addr = insn.next
             if addr == 0:
                 break
@@ -1349,6 +1455,44 @@ class FastCPU(CPU):
             insns[-1].chain = False                # the last instruction leaves the block itself
             insns[-1].ret = None
         return insns
+
+    def _jumps_to_trap(self, sources, addr):
+        """True if the code at addr is a JMP or JMP (vector) to a KERNAL trap (a jump-table
+        entry such as CHROUT's $FFD2): a block may jump there again, it ends or returns."""
+        if not self.inline_traps:
+            return False
+        source = sources[addr >> 8]
+        if source is None or addr > 0xFFFD or sources[(addr + 2) >> 8] is not source:
+            return False
+        operand = source[addr + 1] | (source[addr + 2] << 8)
+        if source[addr] == 0x4C:
+            return self._is_trap(operand)
+        if source[addr] == 0x6C:
+            hi_addr = (operand & 0xFF00) | ((operand + 1) & 0xFF)
+            lo_src, hi_src = sources[operand >> 8], sources[hi_addr >> 8]
+            if lo_src is None or hi_src is None or operand <= 1 or hi_addr <= 1:
+                return False
+            return self._is_trap(lo_src[operand] | (hi_src[hi_addr] << 8))
+        return False
+
+    @staticmethod
+    def _skippable(sources, start, target):
+        """True if start..target-1 holds a few instructions a forward branch can skip inside
+        a block (both ways then meet at target): ones that neither store, jump nor leave."""
+        if not 0 < target - start <= MAX_SKIP:
+            return False
+        addr = start
+        while addr < target:
+            source = sources[addr >> 8]
+            if source is None:
+                return False
+            entry = OPCODES.get(source[addr])
+            if entry is None or entry[0] not in _SKIPPABLE or (entry[0] in _RMW and entry[1] != "acc"):
+                return False
+            addr += 1 + _OPERAND_BYTES[entry[1]]
+            if sources[(addr - 1) >> 8] is not source:
+                return False
+        return addr == target
 
     def _register(self, key, insns):
         """Remember which RAM bytes a block came from, so that writing them invalidates it."""

@@ -311,9 +311,10 @@ class C64:
                 continue
             target = now + (MASKED_SLICE if irq_line else SLICE)
             due = self._next_irq_cycle()
-            if due is not None and due > now:
-                target = min(target, due)
-            target = min(target, limit)
+            if due is not None and now < due < target:
+                target = due
+            if limit < target:
+                target = limit
             try:
                 cpu.run(target, verify)
                 verify = False
@@ -330,8 +331,10 @@ class C64:
 
     def _next_irq_cycle(self):
         """The next cycle at which CIA1 or the VIC will pull the IRQ line, or None."""
-        dues = [due for due in (self.cia1.next_irq_cycle(), self.vic.next_irq_cycle()) if due is not None]
-        return min(dues) if dues else None
+        timer, raster = self.cia1.next_irq_cycle(), self.vic.next_irq_cycle()
+        if timer is None or (raster is not None and raster < timer):
+            return raster
+        return timer
 
     def call(self, address, a=0, x=0, y=0, max_cycles=100_000_000):
         """JSR to a routine and run it until its RTS; returns (a, x, y, p).

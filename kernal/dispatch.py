@@ -355,8 +355,11 @@ class Kernal:
         self.machine.reset_chips()
 
     def k_ramtas(self, cpu):
+        code_map = getattr(self.mem, "code_map", None)
         for addr in list(range(0x0002, 0x0102)) + list(range(0x0200, 0x0400)):
             self.mem.ram[addr] = 0
+            if code_map is not None and code_map[addr]:
+                self.mem.code_written(addr)     # translated code there is gone (c64.fastcpu)
         self.mem[0xB2], self.mem[0xB3] = 0x3C, 0x03
         self.mem[MEMSTR], self.mem[MEMSTR + 1] = 0x00, 0x08
         self.mem[MEMSIZ], self.mem[MEMSIZ + 1] = 0x00, 0xA0

@@ -262,6 +262,10 @@ class ScreenEditor:
             # Plain RAM and colour RAM: copy the 40 bytes of each in one go.
             ram = m.ram
             ram[target:target + COLUMNS] = ram[source:source + COLUMNS]
+            if any(self._code_map[target:target + COLUMNS]):
+                for addr in range(target, target + COLUMNS):
+                    if self._code_map[addr]:
+                        m.code_written(addr)     # as C64Memory's store does: translated code changed
             offset, target_offset = source_colours - 0xD800, target_colours - 0xD800
             if max(offset, target_offset) + COLUMNS <= len(colour_ram):
                 colour_ram[target_offset:target_offset + COLUMNS] = colour_ram[offset:offset + COLUMNS]
