@@ -74,10 +74,11 @@ REWRITE_LIMIT = 6
 HOT_COUNT = 2
 
 # A forward branch over at most this many bytes of plain instructions stays inside the block.
-MAX_SKIP = 12
+MAX_SKIP = 16
 
 N, Z, C, V = 1, 2, 4, 8
 ALL_FLAGS = N | Z | C | V
+_FLAG_BITS = {"fn": N, "fz": Z, "fc": C, "fv": V}
 
 _BRANCHES = {"BPL": "not fn & 128", "BMI": "fn & 128", "BVC": "not fv & 128", "BVS": "fv & 128",
              "BCC": "not fc", "BCS": "fc", "BNE": "fz", "BEQ": "not fz"}
@@ -92,10 +93,6 @@ _RMW = ("ASL", "LSR", "ROL", "ROR", "INC", "DEC")
 _FLAG_OPS = {"CLI": "fp &= 251", "SEI": "fp |= 4", "CLD": "fp &= 247", "SED": "fp |= 8"}
 # A temporary of a block (instruction index in its name; never a register).
 _TEMPORARY = re.compile(r"[a-z]+[0-9]+(_[0-9]+)?")
-# What a branch may skip inside a block: no stores, jumps, stack or flag-register changes.
-_SKIPPABLE = frozenset(("LDA", "LDX", "LDY", "TAX", "TAY", "TXA", "TYA", "TSX", "INX", "INY", "DEX",
-                        "DEY", "ORA", "AND", "EOR", "CMP", "CPX", "CPY", "BIT", "ADC", "SBC", "CLC",
-                        "SEC", "CLV", "NOP", "ASL", "LSR", "ROL", "ROR"))
 _OPERAND_BYTES = {"imp": 0, "acc": 0, "imm": 1, "zpg": 1, "zpx": 1, "zpy": 1, "rel": 1,
                   "inx": 1, "iny": 1, "abs": 2, "abx": 2, "aby": 2, "ind": 2}
 
@@ -113,6 +110,11 @@ def _documented_opcodes():
 
 
 OPCODES = _documented_opcodes()
+
+# What a branch may skip inside a block: anything but jumps, calls, returns, PLP and a
+# change of the D flag (a branch in there is a side exit as usual).
+_SKIPPABLE = frozenset(name for name, _ in OPCODES.values()) - {
+    "JMP", "JSR", "RTS", "RTI", "BRK", "PLP", "SED", "CLD"}
 
 
 # -- flag effects (read, written) for liveness ------------------------------------------
@@ -347,10 +349,13 @@ class _BlockBuilder:
         for name in names:
             self.pending.pop(name, None)
 
-    def materialize(self):
-        """Assign every pending flag to its cell (stays pending for the code that follows)."""
+    def materialize(self, live=ALL_FLAGS):
+        """Assign every pending flag (of those in `live`) to its cell (stays pending for the
+        code that follows)."""
         groups = {}
         for name, expr in self.pending.items():
+            if not live & _FLAG_BITS[name]:
+                continue
             groups.setdefault(expr, []).append(name)
         for expr, names in groups.items():
             self.emit("%s = %s" % (" = ".join(names), expr))
@@ -697,8 +702,8 @@ class _BlockBuilder:
     def skip_branch(self, insn, skipped, index, live_after):
         """A branch over `skipped` inside the block: the skipped instructions run in an else
         arm, and the cycle count is made to agree where both ways meet.  The flags are in
-        their cells on both ways at the join (nothing pending), and only what was known
-        about zero page before the branch is still known (the arm reads but never stores)."""
+        their cells on both ways at the join (nothing pending), and what is known about zero
+        page there is what was known before the branch and not changed in the arm."""
         flag, wanted = {"BPL": ("fn", False), "BMI": ("fn", True), "BVC": ("fv", False),
                         "BVS": ("fv", True), "BCC": ("fc", False), "BCS": ("fc", True),
                         "BNE": ("fz", True), "BEQ": ("fz", False)}[insn.name]
@@ -708,26 +713,30 @@ class _BlockBuilder:
         base = insn.addr + 2
         raw = base - (insn.operand ^ 0xFF) - 1 if insn.operand & 0x80 else base + insn.operand
         taken = self.static + insn.cycles + 1 + (1 if (base & 0xFF00) != (raw & 0xFF00) else 0)
-        self.materialize()
-        self.pending = {}
+        # Where both ways meet only the flags live there must be in their cells.
+        live = live_after[index + len(skipped)]
         known = dict(self.known)
         self.emit("if %s(%s):" % ("" if wanted else "not ", test))
-        adjust_at = len(self.lines)              # the taken way's cycle line, once known
+        self.depth += 1
+        self.materialize(live)
+        taken_at = len(self.lines)               # the taken way's cycle line, once known
+        self.depth -= 1
         self.emit("else:")
         self.depth += 1
         self.static += insn.cycles
         for offset, skipped_insn in enumerate(skipped, index + 1):
             self.n = offset
             self.instruction(skipped_insn, offset, live_after[offset], False)
-        self.materialize()
-        self.pending = {}
+        self.materialize(live)
         self.depth -= 1
+        self.pending = {}
+        self.dead = False                        # (an always-taken branch in the arm ends only the arm)
         difference = taken - self.static
         line = "    " * (self.depth + 1)
         line += "cyc += %d" % difference if difference >= 0 else "cyc -= %d" % -difference
-        self.lines.insert(adjust_at, line)
+        self.lines.insert(taken_at, line)
         self.set("cyc")
-        self.known = known
+        self.known = {addr: value for addr, value in known.items() if self.known.get(addr) == value}
 
     @staticmethod
     def branch_target(insn):
@@ -1487,7 +1496,7 @@ class FastCPU(CPU):
             if source is None:
                 return False
             entry = OPCODES.get(source[addr])
-            if entry is None or entry[0] not in _SKIPPABLE or (entry[0] in _RMW and entry[1] != "acc"):
+            if entry is None or entry[0] not in _SKIPPABLE:
                 return False
             addr += 1 + _OPERAND_BYTES[entry[1]]
             if sources[(addr - 1) >> 8] is not source:
