@@ -1,0 +1,187 @@
+"""FastCPU's block-level shortcuts checked against plain py65: zero-page pointers read once per
+block, forward branches kept inside a block, interrupts pushed on the register cells, and the
+places outside the CPU that tell it about code they overwrite."""
+
+import random
+
+import pytest
+
+from c64.cpu import CPU, CPUStop
+from c64.fastcpu import FastCPU
+from c64.machine import C64
+from tests.conftest import assemble
+from tests.test_fastcpu import lockstep, state
+
+# The pointer at $FB/$FC points at itself; a store through it changes it, and the next
+# (zp),Y read in the same stretch of code must go through the new pointer.
+SELF_POINTING = """
+        .org $C000
+start:  ldy #0
+        lda #$FB
+        sta $FB
+        lda #$00
+        sta $FC
+        lda #$77
+        sta $40
+        lda ($FB),y             ; $FB itself
+        sta $C200
+        lda #$40
+        sta ($FB),y             ; the pointer becomes $0040
+        lda ($FB),y             ; reads $40: $77
+        sta $C201
+        iny
+        lda ($FB),y             ; $41
+        sta $C202
+        lda #$FB
+        sta $FB
+        dec $C203
+        bne start
+        brk
+"""
+
+
+def _c64_pair(source, origin=0xC000):
+    machines = []
+    for core in (FastCPU, CPU):
+        machine = C64(sid_seed=1, cpu_class=core)
+        code = assemble(source)
+        machine.mem.ram[origin:origin + len(code)] = code
+        machine.mem.ram[0xC203] = 5
+        machine.cpu.pc = origin
+        machine.cpu.p = 0x24
+        machines.append(machine)
+    return machines
+
+
+def _list_pair(source, origin=0xC000):
+    memory = [0] * 0x10000
+    code = assemble(source)
+    memory[origin:origin + len(code)] = list(code)
+    memory[0xC203] = 5
+    memory[0xFFFE:0x10000] = [origin & 0xFF, origin >> 8]      # BRK starts again
+    fast_mem, ref_mem = list(memory), list(memory)
+    return FastCPU(fast_mem, pc=origin), CPU(ref_mem, pc=origin), fast_mem, ref_mem
+
+
+def test_a_store_through_a_pointer_into_the_pointer_is_seen_by_the_next_read_on_a_c64():
+    fast, ref = _c64_pair(SELF_POINTING)
+    assert lockstep(fast.cpu, ref.cpu, fast.mem.ram, ref.mem.ram, 200) > 20
+    assert fast.mem.ram[0xC201] == 0x77
+
+
+def test_a_store_through_a_pointer_into_the_pointer_is_seen_by_the_next_read_in_plain_memory():
+    fast, ref, fast_mem, ref_mem = _list_pair(SELF_POINTING)
+    assert lockstep(fast, ref, fast_mem, ref_mem, 200) > 20
+    assert fast_mem[0xC201] == 0x77
+
+
+# Forward branches over a few instructions (stores, a read-modify-write, a branch of their
+# own, a page crossing for the taken branch at $C0FC) taken and not taken in turn.
+SKIPS = """
+        .org $C0F0
+start:  ldx #40
+loop:   txa
+        and #3
+        cmp #2
+        nop
+        nop
+        nop
+        nop
+        nop
+        beq over                ; at $C0FC: taken, it crosses into page $C1
+        inc $C300
+        sta $C301,x
+        bcc over
+        lda ($FB),y
+        adc #1
+over:   lsr
+        bcs odd
+        sty $C380
+        ldy $C300
+        clc
+odd:    dex
+        bne loop
+        brk
+"""
+
+
+def test_forward_branches_inside_a_block_keep_py65s_cycles_flags_and_memory_on_a_c64():
+    fast, ref = _c64_pair(SKIPS, 0xC0F0)
+    for machine in (fast, ref):
+        machine.mem.ram[0xFB:0xFD] = bytes([0x10, 0xC3])
+    assert lockstep(fast.cpu, ref.cpu, fast.mem.ram, ref.mem.ram, 400) > 40
+
+
+def test_forward_branches_inside_a_block_keep_py65s_cycles_flags_and_memory_in_plain_memory():
+    fast, ref, fast_mem, ref_mem = _list_pair(SKIPS, 0xC0F0)
+    for memory in (fast_mem, ref_mem):
+        memory[0xFB:0xFD] = [0x10, 0xC3]
+    assert lockstep(fast, ref, fast_mem, ref_mem, 400) > 40
+
+
+def test_a_block_holds_a_forward_branch_over_a_store_instead_of_leaving_there():
+    fast, _ = _c64_pair(SKIPS, 0xC0F0)
+    with pytest.raises(CPUStop):                                    # the BRK at the end
+        fast.cpu.run(fast.cpu.processorCycles + 20_000)
+    assert fast.cpu._table[0xC0F2].__name__ == "block_c0f2"        # the loop is translated
+    insns = fast.cpu._decode(0xC0F2, 48, False)
+    assert [insn.addr for insn in insns if insn.skip is not None] == [0xC0FC, 0xC104, 0xC10B]
+    assert insns[-1].addr == 0xC115                                 # DEX / BNE loop: one block
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_interrupts_push_what_py65_pushes(seed):
+    results = []
+    for core in (FastCPU, CPU):
+        memory = [0] * 0x10000
+        memory[0xFFFA:0x10000] = [0x34, 0x12, 0, 0, 0x78, 0x56]
+        cpu = core(memory)
+        rng = random.Random(seed)
+        cpu.a, cpu.x, cpu.y, cpu.sp = (rng.randrange(256) for _ in range(4))
+        cpu.pc, cpu.p = rng.randrange(0x10000), rng.randrange(256) | 0x20
+        cpu.processorCycles = rng.randrange(10 ** 6)
+        cpu.irq()                       # pushes only when I is clear
+        after_irq = state(cpu)
+        cpu.nmi()
+        results.append((after_irq, state(cpu), list(memory[0x100:0x200])))
+    assert results[0] == results[1]
+
+
+def test_an_irq_while_interrupts_are_masked_does_nothing():
+    cpu = FastCPU([0] * 0x10000, pc=0x1234)
+    cpu.p = 0x24
+    before = state(cpu)
+    cpu.irq()
+    assert state(cpu) == before
+
+
+def _translated(machine, address, code):
+    machine.mem.ram[address:address + len(code)] = code
+    for _ in range(3):
+        machine.call(address)
+    return any(machine.mem.code_map[address:address + len(code)])
+
+
+def test_the_editors_row_copy_over_translated_code_drops_it():
+    machine = C64(cpu_class=FastCPU)
+    code = assemble(".org $0428\n lda #1\n sta $C000\n inc $C001\n rts\n")
+    assert _translated(machine, 0x0428, code)            # row 1 of the screen
+    machine.kernal.editor._scroll_up()                   # row 2 is copied over row 1
+    assert not any(machine.mem.code_map[0x0428:0x0428 + len(code)])
+
+
+def test_ramtas_over_translated_code_drops_it():
+    machine = C64(cpu_class=FastCPU)
+    code = assemble(".org $0340\n lda #1\n sta $C000\n inc $C001\n rts\n")
+    assert _translated(machine, 0x0340, code)            # the cassette buffer
+    machine.kernal.k_ramtas(machine.cpu)
+    assert not any(machine.mem.code_map[0x0340:0x0340 + len(code)])
+
+
+def test_a_machine_run_picks_up_code_poked_into_ram_between_runs():
+    machine = C64(cpu_class=FastCPU)
+    code = assemble(".org $C000\n lda #1\n sta $C100\n rts\n")
+    assert _translated(machine, 0xC000, code)
+    machine.mem.ram[0xC001] = 2                          # behind the CPU's back
+    machine.call(0xC000)
+    assert machine.mem.ram[0xC100] == 2
