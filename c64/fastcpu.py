@@ -319,6 +319,11 @@ class _BlockBuilder:
         # is forgotten wherever zero page may change otherwise (stores through a computed
         # address that may reach it, traps).
         self.known = {}
+        # The stack as this block left it, top last: for each JSR it went through, the
+        # return address it pushed (None for a byte PHA/PHP pushed).  An RTS back to the top
+        # one needs no look at the stack; anything that may change the stack otherwise
+        # (a store that may reach page 1, TXS, a trap) forgets them.
+        self.frames = []
         self.n = 0               # index of the instruction being emitted (temporaries' suffix)
 
     # -- output helpers ----------------------------------------------------------------
@@ -532,6 +537,8 @@ class _BlockBuilder:
             self.io_access("mem[%d] = %s" % (addr, value))
             return
         self.emit("ram[%d] = %s" % (addr, value))
+        if 0x100 <= addr < 0x200:
+            self.frames = []
         if addr < 0x100:
             if _TEMPORARY.fullmatch(value):
                 self.known[addr] = value
@@ -569,6 +576,8 @@ class _BlockBuilder:
             return
         kind = "mem" if lo is None else self.view.write_range_kind(lo, hi)
         may_reach_zero_page = lo is None or lo < 0x100 or hi > 0xFFFF
+        if lo is None or lo < 0x200 or hi > 0xFFFF:
+            self.frames = []                       # it may reach the stack page
         if kind == "ram":
             if may_reach_zero_page:
                 self.known.clear()
@@ -716,6 +725,7 @@ class _BlockBuilder:
         # Where both ways meet only the flags live there must be in their cells.
         live = live_after[index + len(skipped)]
         known = dict(self.known)
+        frames = list(self.frames)
         self.emit("if %s(%s):" % ("" if wanted else "not ", test))
         self.depth += 1
         self.materialize(live)
@@ -737,6 +747,8 @@ class _BlockBuilder:
         self.lines.insert(taken_at, line)
         self.set("cyc")
         self.known = {addr: value for addr, value in known.items() if self.known.get(addr) == value}
+        if self.frames != frames:
+            self.frames = []                      # the arm pushed or pulled: not known after it
 
     @staticmethod
     def branch_target(insn):
@@ -769,6 +781,7 @@ class _BlockBuilder:
             self.nz(dest)
         elif name == "TXS":
             self.assign("sp", "x")
+            self.frames = []
         elif name in _INCDEC_REG:
             register, sign = _INCDEC_REG[name]
             self.kill("fn", "fz")
@@ -813,18 +826,34 @@ class _BlockBuilder:
             pass
         elif name == "PHA":
             self.push("a")
+            self.frames.append(None)
         elif name == "PHP":
             self.push(self.p_expr() + " | 48")
-        elif name == "PLA":
-            self.kill("fn", "fz")
+            self.frames.append(None)
+        elif name in ("PLA", "PLP"):
+            if self.frames and self.frames[-1] is None:
+                self.frames.pop()
+            else:
+                self.frames = []                  # pulls what the block did not push: forget
             self.assign("sp", "(sp + 1) & 255")
-            self.assign("a", "ram[256 + sp]")
-            self.nz("a")
-        elif name == "PLP":
-            self.assign("sp", "(sp + 1) & 255")
-            self.unpack_p("ram[256 + sp]")
-        elif name == "TRAP":
+            if name == "PLA":
+                self.kill("fn", "fz")
+                self.assign("a", "ram[256 + sp]")
+                self.nz("a")
+            else:
+                self.unpack_p("ram[256 + sp]")
+        else:
+            self.flow(insn, index, live, is_last)
+            return
+        self.static += cycles
+
+    def flow(self, insn, index, live, is_last):
+        """Traps, jumps, calls, returns, BRK and RTI (the rest of instruction())."""
+        name, mode = insn.name, insn.mode
+        cycles = insn.cycles
+        if name == "TRAP":
             # What CPU.step does with the trap opcode, inside the block.
+            self.frames = []
             self.materialize()
             self.pending = {}                     # the routine may change any flag
             self.known = {}                       # and any memory
@@ -861,8 +890,13 @@ class _BlockBuilder:
             self.emit("ram[256 + sp] = %d" % (ret >> 8))
             self.emit("ram[256 + ((sp - 1) & 255)] = %d" % (ret & 0xFF))
             self.assign("sp", "(sp - 2) & 255")
+            self.frames.append(insn.next)
+        elif insn.chain and name == "RTS" and self.frames and self.frames[-1] == insn.ret:
+            self.frames.pop()                     # the JSR's push is still on top
+            self.assign("sp", "(sp + 2) & 255")
         elif insn.chain and name == "RTS":
             # Returning to the JSR this block went through, if the stack still says so.
+            self.frames = []
             ret = (insn.ret - 1) & 0xFFFF
             self.emit("if ram[256 + ((sp + 1) & 255)] != %d or ram[256 + ((sp + 2) & 255)] != %d:"
                       % (ret & 0xFF, ret >> 8))

@@ -185,3 +185,63 @@ def test_a_machine_run_picks_up_code_poked_into_ram_between_runs():
     machine.mem.ram[0xC001] = 2                          # behind the CPU's back
     machine.call(0xC000)
     assert machine.mem.ram[0xC100] == 2
+
+
+# Subroutines that rewrite their own return address on the stack (a constant store, an
+# indexed store after TSX, a store through a pointer into page 1): the RTS must go where
+# the stack now says, even though the block went through the JSR itself.
+RETURN_ELSEWHERE = """
+        .org $C000
+start:  ldx #$FF
+        txs
+        lda #$FE
+        sta $FB
+        lda #$01
+        sta $FC
+        jsr sub1
+        inc $C300               ; skipped: sub1 returns to alt1
+alt1:   jsr sub2
+        inc $C301               ; skipped
+alt2:   jsr sub3
+        inc $C302               ; skipped
+alt3:   pha
+        jsr sub4                ; a plain return, with a byte pushed before the call
+        pla
+        inc $C303
+        dec $C203
+        bne start
+        brk
+sub1:   lda #<[alt1-1]
+        sta $01FE
+        lda #>[alt1-1]
+        sta $01FF
+        rts
+sub2:   tsx
+        lda #<[alt2-1]
+        sta $0101,x
+        lda #>[alt2-1]
+        sta $0102,x
+        rts
+sub3:   ldy #0
+        lda #<[alt3-1]
+        sta ($FB),y
+        iny
+        lda #>[alt3-1]
+        sta ($FB),y
+        rts
+sub4:   inc $C304
+        rts
+"""
+
+
+def test_a_subroutine_that_rewrites_its_return_address_returns_there_on_a_c64():
+    fast, ref = _c64_pair(RETURN_ELSEWHERE)
+    assert lockstep(fast.cpu, ref.cpu, fast.mem.ram, ref.mem.ram, 400) > 10
+    assert fast.mem.ram[0xC300:0xC305] == bytes([0, 0, 0, 5, 5])
+
+
+def test_a_subroutine_that_rewrites_its_return_address_returns_there_in_plain_memory():
+    fast, ref, fast_mem, ref_mem = _list_pair(RETURN_ELSEWHERE)
+    assert lockstep(fast, ref, fast_mem, ref_mem, 60) == 60
+    assert fast_mem[0xC300:0xC303] == [0, 0, 0]
+    assert fast_mem[0xC303] == fast_mem[0xC304] > 5
