@@ -15,18 +15,26 @@ How a block works
   an instruction only records the expression of each flag it sets, a
   branch tests that expression, and the cells are assigned only where the
   block is left.
-* A block follows JMP, JSR, the RTS back from such a JSR (checked against
-  the stack at run time) and JMP (vector) to where the vector pointed when
-  it was translated (checked too), into ROM as well; it calls a KERNAL trap
-  it reaches that way itself, and goes on after it if the routine returned
-  to that JSR and did not call stop().  Conditional branches are side
-  exits.  A block ends at RTS, RTI, BRK, PLP, after MAX_INSNS instructions,
+* A block follows JMP, JSR (again into a subroutine it already holds), the
+  RTS back from such a JSR (checked against the stack at run time, unless
+  the block pushed that return address itself and nothing since may have
+  touched the stack) and JMP (vector) to where the vector pointed when it
+  was translated (checked too), into ROM as well; it calls a KERNAL trap it
+  reaches that way itself - the routine's direct version first, if the
+  KERNAL gave it one (set_fast_trap: CHROUT's common case is one Python
+  call) - and goes on after it if the routine returned to that JSR and did
+  not call stop().  A forward branch over at most MAX_SKIP bytes of plain
+  code stays inside the block (the skipped code is an else arm); other
+  conditional branches are side exits.  A block ends at RTS, RTI, BRK, PLP,
+  after MAX_INSNS instructions,
   or before anything it does not translate (undocumented opcodes, code in
   zero page, stack or I/O): those run on a plain CPU (the shadow), at
   py65's speed.  A branch back to the block's start becomes a loop that
   gives control back to run() once the cycle limit is reached.
 * Code is compiled the second time it runs (HOT_COUNT); the first time it is
   interpreted, so run-once code costs no compilation.
+* A zero-page pointer used by (zp),Y is read once per block; a store that
+  may reach zero page through a computed address leaves the block then.
 * Blocks are compiled for D clear; a block with ADC/SBC checks D on entry
   and runs its decimal-mode version (py65's BCD arithmetic) when D is set.
 * Each block is compiled for one memory configuration (which of BASIC,
@@ -41,7 +49,9 @@ How a block works
   block rewritten over and over (REWRITE_LIMIT) is interpreted from then
   on.  Writes made behind the CPU's back (a loader or a test writing the
   RAM directly) are caught when run() starts, by comparing each code page's
-  code bytes with a snapshot.
+  code bytes with a snapshot (c64.machine does that at the first slice of
+  each of its runs: within one, only the CPU and the KERNAL write RAM, and
+  the KERNAL tells the CPU about code it overwrites).
 * Timing: a block adds its cycle count where it is left (page-crossing and
   branch extras as py65 counts them), so at block boundaries the cycle
   counter is exactly py65's.  run(limit) returns at the first block
@@ -1224,15 +1234,16 @@ class FastCPU(CPU):
     def run(self, cycle_limit, verify=True):
         """Run blocks until processorCycles >= cycle_limit (at a block boundary) or stop() is called.
 
-        verify=False skips looking for RAM written behind the CPU's back (see the module
-        docstring): for a caller that knows nothing but the CPU and stores through the
-        memory object ran since the last run (the machine's later run slices)."""
+        verify=False skips looking for RAM written, or banking changed, behind the CPU's
+        back (see the module docstring): for a caller that knows nothing but the CPU and
+        stores through the memory object ran since the last run (the machine's later run
+        slices)."""
         self.stop_requested = False
         if self.memory is not self._bound:
             self._bind(self.memory)
-        elif self._c64 and self._key != self._config_key():
-            self._on_bank()
-        if verify:
+        elif verify:
+            if self._c64 and self._key != self._config_key():
+                self._on_bank()       # (the banking changed without rebank(); it tells us)
             self._verify()
         self._cells["lim"].cell_contents = cycle_limit
         self._loop()
