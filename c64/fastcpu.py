@@ -229,6 +229,14 @@ def _declines():
 _LOOP_CODE = _compile("        while cyc < lim:\n            tbl[pc]()\n", ())
 
 
+class _Span:
+    """A stretch of bytes for _ranges (as if an instruction)."""
+    __slots__ = ("addr", "length", "chain")
+
+    def __init__(self, lo, hi):
+        self.addr, self.length, self.chain = lo, hi - lo, False
+
+
 class _Insn:
     __slots__ = ("addr", "op", "name", "mode", "operand", "length", "next", "cycles", "extra",
                  "chain", "ret", "skip")
@@ -242,9 +250,24 @@ class _Insn:
         self.skip = None         # a branch over a few plain instructions: its target (see _skippable)
 
 
-def _ranges(insns):
-    """The bytes of some instructions as sorted, merged (start, end) ranges."""
-    spans = sorted((insn.addr, insn.addr + insn.length) for insn in insns)
+def _vector_bytes(insn):
+    """The two vector bytes a chained JMP (vector) reads, if both are at $0200 or above
+    (a block may then be translated with the vector's value and watch it like its code);
+    else ()."""
+    if not (insn.chain and insn.name == "JMP" and insn.mode == "ind"):
+        return ()
+    lo = insn.operand
+    hi = (lo & 0xFF00) | ((lo + 1) & 0xFF)
+    return (lo, hi) if lo >= 0x200 and hi >= 0x200 else ()
+
+
+def _ranges(insns, vectors=True):
+    """The bytes of some instructions as sorted, merged (start, end) ranges (with the
+    vector bytes of their chained JMP (vector)s: they steer the block like its code)."""
+    spans = [(insn.addr, insn.addr + insn.length) for insn in insns]
+    if vectors:
+        spans += [(addr, addr + 1) for insn in insns for addr in _vector_bytes(insn)]
+    spans.sort()
     merged = []
     for lo, hi in spans:
         if merged and lo <= merged[-1][1]:
@@ -887,6 +910,8 @@ class _BlockBuilder:
             return
         elif insn.chain and name == "JMP" and mode == "abs":
             pass                                  # the block goes on at the target
+        elif insn.chain and name == "JMP" and self.cpu._watches(self.view, insn):
+            pass                                  # the vector is watched like code: unchanged
         elif insn.chain and name == "JMP":
             ta = insn.operand
             lo = self.read_const(ta)
@@ -1168,6 +1193,8 @@ class FastCPU(CPU):
         self._page_snap = {}       # page -> (mask of its code bytes, those bytes) as integers
         self._dirty_pages = set()  # pages whose snapshot must be rebuilt
         self._rewrites = {}        # key -> times the program's own stores invalidated it
+        self._vectors = {}         # key -> {vector byte: vector address} of the vectors it watches
+        self._changing_vectors = set()   # vectors that changed under a block: checked at run time
         self._seen = {}            # key -> visits before it was compiled
         self._shadow = CPU(memory)
         self._loop = types.FunctionType(_LOOP_CODE, _GLOBALS, "run_loop", None,
@@ -1548,14 +1575,33 @@ class FastCPU(CPU):
                 return False
         return addr == target
 
+    def _watches(self, view, insn):
+        """True if the block reads the vector of this chained JMP (vector) from RAM it
+        watches like code (writing it invalidates the block), so it needs no check when it
+        runs.  A vector that has changed under a block once is checked at run time instead
+        (programs that switch $0314 at every interrupt)."""
+        vector = _vector_bytes(insn)
+        return (bool(vector) and vector[0] not in self._changing_vectors
+                and view.read_kind[vector[0] >> 8] == "ram" and view.read_kind[vector[1] >> 8] == "ram")
+
     def _register(self, key, insns):
         """Remember which RAM bytes a block came from, so that writing them invalidates it."""
-        kinds = self._view().read_kind
-        insns = [insn for insn in insns if kinds[insn.addr >> 8] == "ram"]
-        if not insns:
+        view = self._view()
+        kinds = view.read_kind
+        spans = [(insn.addr, insn.addr + insn.length) for insn in insns
+                 if kinds[insn.addr >> 8] == "ram"]
+        vectors = {}
+        for insn in insns:
+            if self._watches(view, insn):
+                for addr in _vector_bytes(insn):
+                    vectors[addr] = insn.operand
+                    spans.append((addr, addr + 1))
+        if not spans:
             return                                 # ROM does not change
+        if vectors:
+            self._vectors[key] = vectors
         ram = self._ram
-        ranges = _ranges(insns)
+        ranges = _ranges([_Span(lo, hi) for lo, hi in spans], vectors=False)
         self._blocks[key] = [(lo, hi, ram[lo:hi]) for lo, hi in ranges]
         covers, cm = self._covers, self._cm
         for lo, hi in ranges:
@@ -1571,6 +1617,7 @@ class FastCPU(CPU):
 
     def _drop(self, key):
         ranges = self._blocks.pop(key)
+        self._vectors.pop(key, None)
         self._decimal_blocks.pop(key, None)
         table = self._tables.get(key[0])
         if table is not None:
@@ -1603,7 +1650,11 @@ class FastCPU(CPU):
             return
         rewrites = self._rewrites
         for key in list(holders):
-            rewrites[key] = rewrites.get(key, 0) + 1
+            vector = self._vectors.get(key, {}).get(addr)
+            if vector is None:
+                rewrites[key] = rewrites.get(key, 0) + 1
+            else:
+                self._changing_vectors.add(vector)   # (not the code: no rewrite counted)
             self._drop(key)
 
     def _verify(self):

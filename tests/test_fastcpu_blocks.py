@@ -245,3 +245,107 @@ def test_a_subroutine_that_rewrites_its_return_address_returns_there_in_plain_me
     assert lockstep(fast, ref, fast_mem, ref_mem, 60) == 60
     assert fast_mem[0xC300:0xC303] == [0, 0, 0]
     assert fast_mem[0xC303] == fast_mem[0xC304] > 5
+
+
+# JMP ($0326) inside blocks (through $FFD2) with the vector changed in every way a program
+# or the machine can change it.
+HOOKED = """
+        .org $C000
+        ldx #0
+loop:   lda $C500,x
+        beq done
+        jsr $FFD2
+        inx
+        bne loop
+done:   lda $C3FF               ; 1: switch CHROUT to the hook, from this very block
+        beq out
+        lda #<hook
+        sta $0326
+        lda #>hook
+        sta $0327
+        lda #$41
+        jsr $FFD2
+out:    rts
+hook:   inc $C3F0
+        jmp $F1CA
+"""
+
+
+def _hooked_machine(core):
+    machine = C64(sid_seed=2, cpu_class=core)
+    machine.poke(0xDC0D, 0x7F)                   # no timer interrupts: both cores agree exactly
+    code = assemble(HOOKED)
+    machine.mem.ram[0xC000:0xC000 + len(code)] = code
+    machine.mem.ram[0xC500:0xC508] = b"ABCDEFG\0"
+    return machine
+
+
+def test_a_watched_chrout_vector_changed_by_poke_by_the_program_and_behind_the_back_is_followed():
+    results = []
+    for core in (FastCPU, CPU):
+        machine = _hooked_machine(core)
+        hook_address = 0xC000 + assemble(HOOKED).rindex(bytes([0xEE, 0xF0, 0xC3]))
+        counts = []
+        for step in range(9):
+            if step == 3:
+                machine.poke(0x0326, hook_address & 0xFF)          # through the memory
+                machine.poke(0x0327, hook_address >> 8)
+            if step == 5:
+                machine.mem.ram[0x0326:0x0328] = bytes([0xCA, 0xF1])    # behind the CPU's back
+            if step == 7:
+                machine.mem.ram[0xC3FF] = 1                        # the program switches it
+            machine.call(0xC000)
+            counts.append(machine.mem.ram[0xC3F0])
+        results.append((counts, _state_of(machine)))
+    assert results[0] == results[1]
+    assert results[0][0] == [0, 0, 0, 7, 14, 14, 14, 15, 23]
+
+
+def _state_of(machine):
+    cpu = machine.cpu
+    return (cpu.a, cpu.x, cpu.y, cpu.sp, cpu.p, cpu.processorCycles, bytes(machine.mem.ram),
+            bytes(machine.mem.io.colour_ram))
+
+
+# An interrupt handler that points $0314 at the other one each time (as raster splits do).
+SWITCHING_IRQ = """
+        .org $C000
+        sei
+        lda #<first
+        sta $0314
+        lda #>first
+        sta $0315
+        cli
+spin:   inc $C100
+        bne spin
+        inc $C101
+        jmp spin
+first:  inc $C200
+        lda #<second
+        sta $0314
+        lda #>second
+        sta $0315
+        jmp $EA31
+second: inc $C201
+        lda #<first
+        sta $0314
+        lda #>first
+        sta $0315
+        jmp $EA31
+"""
+
+
+def test_an_interrupt_vector_switched_at_every_interrupt_is_followed_and_then_checked_when_run():
+    machines = []
+    for core in (FastCPU, CPU):
+        machine = C64(sid_seed=3, cpu_class=core)
+        code = assemble(SWITCHING_IRQ)
+        machine.mem.ram[0xC000:0xC000 + len(code)] = code
+        machine.start(0xC000)
+        machine.run(max_cycles=40 * 16421)
+        machines.append(machine)
+    fast, ref = machines
+    assert fast.mem.ram[0xC200] + fast.mem.ram[0xC201] == ref.mem.ram[0xC200] + ref.mem.ram[0xC201]
+    assert abs(fast.mem.ram[0xC200] - fast.mem.ram[0xC201]) <= 1 and fast.mem.ram[0xC200] >= 19
+    assert 0x0314 in fast.cpu._changing_vectors
+    assert max(fast.cpu._rewrites.values(), default=0) < 3     # not counted as rewritten code
