@@ -701,6 +701,11 @@ class _BlockBuilder:
             self.emit("if fp & 8:" if not self.decimal else "if not fp & 8:")
             self.emit("    return dv(%d)" % (0 if self.decimal else 1))
         if self.loop:
+            for addr in self.loop_pointers():
+                # Read once before the loop: nothing in it changes them without leaving.
+                name = "zh%d" % addr
+                self.emit("%s = ram[%d]" % (name, addr))
+                self.known[addr] = name
             self.emit("while True:")
             self.depth += 1
         self.dead = False
@@ -725,6 +730,29 @@ class _BlockBuilder:
             self.exit_lines(self.static, str(last.next))
         nonlocals = tuple(sorted(self.assigned))
         return "\n".join(self.lines) + "\n", nonlocals
+
+    def loop_pointers(self):
+        """The zero-page pointer bytes the loop reads for (zp),Y and nothing in it can change
+        without leaving the block: no zp,X / zp,Y store, no indexed store that may reach
+        zero page, no store or read-modify-write of those bytes.  (A store through a
+        pointer that lands in zero page leaves the block while they are known.)"""
+        if not self.c64:
+            return []
+        pointers = set()
+        for insn in self.insns:
+            if insn.mode == "iny" and 2 <= insn.operand < 0xFF:
+                pointers.update((insn.operand, insn.operand + 1))
+        for insn in self.insns:
+            writes = insn.name in _STORES or (insn.name in _RMW and insn.mode != "acc")
+            if not writes:
+                continue
+            if insn.mode in ("zpx", "zpy"):
+                return []
+            if insn.mode in ("abx", "aby") and (insn.operand < 0x100 or insn.operand + 255 > 0xFFFF):
+                return []
+            if insn.mode in ("zpg", "abs"):
+                pointers.discard(insn.operand)
+        return sorted(pointers)
 
     def skip_join(self, insn, index):
         """For a branch over a few plain instructions (_Insn.skip) that this block goes on

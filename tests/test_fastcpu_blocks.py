@@ -349,3 +349,33 @@ def test_an_interrupt_vector_switched_at_every_interrupt_is_followed_and_then_ch
     assert abs(fast.mem.ram[0xC200] - fast.mem.ram[0xC201]) <= 1 and fast.mem.ram[0xC200] >= 19
     assert 0x0314 in fast.cpu._changing_vectors
     assert max(fast.cpu._rewrites.values(), default=0) < 3     # not counted as rewritten code
+
+
+# A loop storing through a pointer that it overwrites on the way (the pointer's bytes are
+# read once before a translated loop): from the store that hits $FB on, the stores go
+# through the new pointer.
+POINTER_LOOP = """
+        .org $C000
+outer:  lda #$F8
+        sta $FB
+        lda #$00
+        sta $FC
+        ldy #7
+        lda $C203
+loop:   sta ($FB),y             ; the pass with Y = 3 writes $FB
+        dey
+        bpl loop
+        dec $C203
+        bne outer
+        brk
+"""
+
+
+def test_a_loop_that_stores_into_its_own_pointer_uses_the_new_pointer_next_pass_on_a_c64():
+    fast, ref = _c64_pair(POINTER_LOOP)
+    for machine in (fast, ref):                 # whole runs: lockstep would end every pass
+        with pytest.raises(CPUStop):
+            machine.cpu.run(1_000_000)
+    assert state(fast.cpu) == state(ref.cpu)
+    assert fast.mem.ram == ref.mem.ram
+    assert "zh251" in " ".join(fast.cpu._table[0xC00D].__code__.co_varnames)   # hoisted
