@@ -23,7 +23,10 @@ How a block works
   reaches that way itself - the routine's direct version first, if the
   KERNAL gave it one (set_fast_trap: CHROUT's common case is one Python
   call) - and goes on after it if the routine returned to that JSR and did
-  not call stop().  A forward branch over at most MAX_SKIP bytes of plain
+  not call stop().  An RTS (or a trap's return) past the block's start is
+  followed to where the stack pointed when the block was translated (checked
+  at run time like the others: a subroutine called from elsewhere leaves the
+  block there).  A forward branch over at most MAX_SKIP bytes of plain
   code stays inside the block (the skipped code is an else arm); other
   conditional branches are side exits.  A block ends at RTS, RTI, BRK, PLP,
   after MAX_INSNS instructions,
@@ -1430,7 +1433,7 @@ class FastCPU(CPU):
             self._seen[key] = count + 1
             return self._interpret()
         if self._rewrites.get(key, 0) < REWRITE_LIMIT:
-            insns = self._decode(pc, MAX_INSNS, single=False)
+            insns = self._decode(pc, MAX_INSNS, single=False, guess=True)
         if insns:
             function = self._function(insns, single=False)
             self._register(key, insns)
@@ -1464,8 +1467,12 @@ class FastCPU(CPU):
         return types.FunctionType(code, _GLOBALS, "block_%04x" % insns[0].addr, None,
                                   tuple(cells[n] for n in code.co_freevars))
 
-    def _decode(self, pc, limit, single):
-        """The instructions of the block at pc (empty if the first one is not translated)."""
+    def _decode(self, pc, limit, single, guess=False):
+        """The instructions of the block at pc (empty if the first one is not translated).
+
+        With `guess`, an RTS (or a trap's) back past the block's start is followed too, to
+        where the stack says now: the caller the program is in at translation time (the
+        block checks the stack there when it runs, as for any RTS it follows)."""
         view = self._view()
         sources = view.sources
         source = sources[pc >> 8]
@@ -1477,6 +1484,9 @@ class FastCPU(CPU):
         seen = set()
         calls = []
         addr = pc
+        guess = guess and not single
+        stack, sp = self._ram, self._cell_sp.cell_contents
+        offset = 0                 # the stack pointer then, relative to sp (pushes count down)
         while len(insns) < limit:
             source = sources[addr >> 8]
             if source is None:
@@ -1509,6 +1519,10 @@ class FastCPU(CPU):
                     target = operand
                 elif name == "RTS" and calls:
                     target = insn.ret = calls.pop()
+                    offset += 2
+                elif name == "RTS" and guess and offset >= 0:
+                    target = insn.ret = self._return_address(stack, sp + offset)
+                    offset += 2
                 elif name == "JMP" and mode == "ind":
                     hi_addr = (operand & 0xFF00) | ((operand + 1) & 0xFF)
                     lo_src, hi_src = sources[operand >> 8], sources[hi_addr >> 8]
@@ -1521,12 +1535,22 @@ class FastCPU(CPU):
                     insn.chain = True
                     trap = _Insn(target, 0x02, "TRAP", "imp", None, 1, 0, 0)
                     insns.append(trap)
-                    if calls:
-                        trap.chain = True
-                        trap.ret = calls.pop()
-                        addr = trap.ret
-                        continue
-                    break
+                    if name == "JSR":
+                        ret = insn.next            # the routine's RTS comes back right here
+                    elif calls:
+                        ret = calls.pop()          # a JMP: it returns from the JSR before
+                        offset += 2
+                    elif guess and offset >= 0:
+                        ret = self._return_address(stack, sp + offset)
+                        offset += 2
+                        if ret < 0x200 or sources[ret >> 8] is None:
+                            break
+                    else:
+                        break
+                    trap.chain = True
+                    trap.ret = ret
+                    addr = ret
+                    continue
                 # (A subroutine already in the block is followed again: the block grows by
                 # its instructions, up to MAX_INSNS, but cannot loop - its RTS comes back.)
                 if (target is not None and target >= 0x200
@@ -1536,10 +1560,17 @@ class FastCPU(CPU):
                     insn.chain = True
                     if name == "JSR":
                         calls.append(insn.next)
+                        offset -= 2
                     addr = target
                     continue
             if name in ("JMP", "JSR", "RTS", "RTI", "BRK", "PLP"):
                 break                              # (after PLP the D flag is not known)
+            if name in ("PHA", "PHP"):
+                offset -= 1
+            elif name == "PLA":
+                offset += 1
+            elif name == "TXS":
+                guess = False
             if name in _STORES or (name in _RMW and mode in ("zpg", "abs")):
                 if mode in ("zpg", "abs"):
                     target = operand
@@ -1564,6 +1595,11 @@ class FastCPU(CPU):
             insns[-1].chain = False                # the last instruction leaves the block itself
             insns[-1].ret = None
         return insns
+
+    @staticmethod
+    def _return_address(stack, sp):
+        """Where an RTS with the stack pointer at sp goes, by the stack page now."""
+        return (stack[0x100 + ((sp + 1) & 0xFF)] | (stack[0x100 + ((sp + 2) & 0xFF)] << 8)) + 1 & 0xFFFF
 
     def _jumps_to_trap(self, sources, addr):
         """True if the code at addr is a JMP or JMP (vector) to a KERNAL trap (a jump-table

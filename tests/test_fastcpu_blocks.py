@@ -379,3 +379,61 @@ def test_a_loop_that_stores_into_its_own_pointer_uses_the_new_pointer_next_pass_
     assert state(fast.cpu) == state(ref.cpu)
     assert fast.mem.ram == ref.mem.ram
     assert "zh251" in " ".join(fast.cpu._table[0xC00D].__code__.co_varnames)   # hoisted
+
+
+# One subroutine, two callers, and a tail call into CHROUT: a block that follows the RTS
+# (or the trap's return) to the caller it saw when it was translated must notice the
+# other caller at run time.
+TWO_CALLERS = """
+        .org $C000
+start:  ldx #0
+again:  jsr digit
+        inc $C300
+        jsr digit
+        inc $C301
+        jsr show
+        inc $C302
+        lda $C203
+        and #1
+        beq other
+        jsr show
+        inc $C303
+        jmp next
+other:  pha
+        jsr digit
+        pla
+        inc $C304
+next:   inx
+        cpx #12
+        bne again
+        dec $C203
+        bne start
+        rts
+digit:  txa
+        and #7
+        ora #$30
+        rts
+show:   lda #$2E
+        jmp $FFD2
+"""
+
+
+def test_returns_followed_past_the_block_start_check_the_caller_at_run_time():
+    results = []
+    for core in (FastCPU, CPU):
+        machine = C64(sid_seed=4, cpu_class=core)
+        machine.poke(0xDC0D, 0x7F)
+        code = assemble(TWO_CALLERS)
+        machine.mem.ram[0xC000:0xC000 + len(code)] = code
+        machine.mem.ram[0xC203] = 6
+        registers = machine.call(0xC000)
+        results.append((registers, _state_of(machine), machine.screen_text()))
+    assert results[0] == results[1]
+    assert results[0][1][6][0xC300:0xC305] == bytes([72, 72, 72, 36, 36])
+
+
+def test_returns_followed_past_the_block_start_match_the_reference_block_by_block():
+    fast, ref = _c64_pair(TWO_CALLERS)
+    for machine in (fast, ref):
+        machine.cpu.sp = 0xF0
+    assert lockstep(fast.cpu, ref.cpu, fast.mem.ram, ref.mem.ram, 600) > 100
