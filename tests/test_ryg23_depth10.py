@@ -9,6 +9,7 @@ straight into the cats' line, and the game is played to its end.
 
 import os
 import re
+import time
 
 import pytest
 
@@ -53,8 +54,12 @@ def test_ryg23_at_depth_10_plays_a_whole_game_within_its_tree_limit():
         move = _first_listed_move(lines[::-1])
         assert move is not None, "\n".join(lines)
         m.type("%s{return}" % move)
+        started, cycles = time.perf_counter(), m.cycles
         assert m.run(24 * 60 * 60 * 985_248) is StopReason.IDLE, m.error   # a C64 day at most
         replies += 1
+        # Progress for whoever runs it with -s: this test takes an hour or more.
+        print("mouse %s: reply in %.0f C64 s, %.0f host s"
+              % (move, (m.cycles - cycles) / 985_248, time.perf_counter() - started), flush=True)
     else:
         pytest.fail("the game did not end in 40 moves")
     ram = m.mem.ram
@@ -62,6 +67,7 @@ def test_ryg23_at_depth_10_plays_a_whole_game_within_its_tree_limit():
     while top >= root and ram[top] == CANARY:
         top -= 1
     used = top + 1 - root
+    print("tree: %d bytes used of the %d the path and its siblings allow" % (used, PATH_AND_SIBLINGS))
     assert bytes(ram[TREE_LIMIT:0x10000]) == above          # nothing above the tree limit
     assert 8 * RECORD < used <= PATH_AND_SIBLINGS <= 2048     # the path and its siblings: ~2 KB
     assert replies >= 5
