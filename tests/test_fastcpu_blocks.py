@@ -437,3 +437,87 @@ def test_returns_followed_past_the_block_start_match_the_reference_block_by_bloc
     for machine in (fast, ref):
         machine.cpu.sp = 0xF0
     assert lockstep(fast.cpu, ref.cpu, fast.mem.ram, ref.mem.ram, 600) > 100
+
+
+# A loop after some code: a loop storing through a pointer with a branch inside, then code
+# after it that rewrites one of its own later instructions, and a second loop.
+MIDDLE_LOOP = """
+        .org $C000
+start:  ldy #0
+        lda #$10
+        sta $FB
+        lda #$C3
+        sta $FC
+        ldx #20
+fill:   txa
+        sta ($FB),y
+        and #3
+        bne skip
+        inc $C400
+skip:   iny
+        dex
+        bne fill
+        lda $C203
+        and #1
+        ora #2
+        sta patch+1
+patch:  inc $C401
+        ldx #5
+wait:   dex
+        bne wait
+        dec $C203
+        bne start
+        brk
+"""
+
+
+def test_a_loop_with_code_before_and_after_it_runs_as_py65_on_a_c64():
+    fast, ref = _c64_pair(MIDDLE_LOOP)
+    for machine in (fast, ref):
+        machine.mem.ram[0xC203] = 9
+        with pytest.raises(CPUStop):
+            machine.cpu.run(1_000_000)
+    assert state(fast.cpu) == state(ref.cpu)
+    assert fast.mem.ram == ref.mem.ram
+    assert fast.mem.ram[0xC400] == 9 * 5 and fast.mem.ram[0xC402] + fast.mem.ram[0xC403] == 9
+
+
+def test_a_loop_with_code_before_and_after_it_runs_as_py65_in_plain_memory():
+    fast, ref, fast_mem, ref_mem = _list_pair(MIDDLE_LOOP)
+    for limit in range(2000, 60000, 1777):
+        fast.run(limit)
+        ref.run(fast.processorCycles)
+        assert state(fast) == state(ref)
+        assert fast_mem == ref_mem
+
+
+# The pointer is read before the loop and changed inside it: each pass reads it afresh.
+POINTER_MOVES = """
+        .org $C000
+start:  ldy #0
+        lda #$00
+        sta $FB
+        lda #$C3
+        sta $FC
+        lda ($FB),y
+        ldx #4
+step:   lda ($FB),y
+        sta $C380,x
+        inc $FB
+        dex
+        bne step
+        dec $C203
+        bne start
+        brk
+"""
+
+
+def test_a_pointer_read_before_a_loop_and_moved_inside_it_is_read_again_each_pass():
+    fast, ref = _c64_pair(POINTER_MOVES)
+    for machine in (fast, ref):
+        machine.mem.ram[0xC300:0xC308] = bytes([11, 22, 33, 44, 55, 66, 77, 88])
+        with pytest.raises(CPUStop):
+            machine.cpu.run(1_000_000)
+    assert state(fast.cpu) == state(ref.cpu)
+    assert fast.mem.ram == ref.mem.ram
+    assert fast.mem.ram[0xC381:0xC385] == bytes([44, 33, 22, 11])
