@@ -77,9 +77,12 @@ from c64.cpu import CPU
 
 # Closure cells shared by the blocks of one CPU.
 CELL_NAMES = ("a", "x", "y", "sp", "pc", "cyc", "fn", "fz", "fc", "fv", "fp",
-              "lim", "tbl", "ram", "rom", "mem", "cm", "inv", "cpu", "dv", "trap", "ftr")
+              "lim", "tbl", "ram", "rom", "mem", "cm", "inv", "cpu", "dv", "trap", "ftr", "rk")
 # The cells that hold the registers and flags (FastCPU.with_registers).
 REGISTER_CELLS = CELL_NAMES[:11]
+# What a trap routine's direct version may share with the blocks (set_fast_trap): the
+# registers, and rk, where the RTS goes if the calling block knows it (else -1).
+DIRECT_CELLS = REGISTER_CELLS + ("rk",)
 MAX_INSNS = 48
 # A block invalidated this many times by the program's own stores is interpreted from then on.
 REWRITE_LIMIT = 6
@@ -916,7 +919,10 @@ class _BlockBuilder:
         name, mode = insn.name, insn.mode
         cycles = insn.cycles
         if name == "TRAP":
-            # What CPU.step does with the trap opcode, inside the block.
+            # What CPU.step does with the trap opcode, inside the block.  If this block
+            # pushed the return address itself and nothing since touched the stack, the
+            # routine's RTS goes to insn.ret for sure: the direct version is told (rk).
+            known_return = insn.chain and self.frames[-1:] == [insn.ret]
             self.frames = []
             self.materialize()
             self.pending = {}                     # the routine may change any flag
@@ -927,12 +933,21 @@ class _BlockBuilder:
             self.static = 0
             # The routine's direct version first (FastCPU.set_fast_trap); when it declines,
             # the trap handler, as CPU.step calls it.
+            if known_return:
+                self.emit("rk = %d" % insn.ret)
+                self.set("rk")
             self.emit("if not ftr[%d]():" % insn.addr)
+            if known_return:
+                self.emit("    rk = -1")
             self.emit("    pc = %d" % ((insn.addr + 1) & 0xFFFF))
             self.emit("    trap(%d)" % insn.addr)
             self.emit("    pc &= 65535")
             self.set("pc")
-            if insn.chain:
+            if known_return:
+                # (The direct version returns there and never calls stop().)
+                self.emit("    if pc != %d or lim < 0:" % insn.ret)
+                self.emit("        return")
+            elif insn.chain:
                 self.emit("if pc != %d or lim < 0:" % insn.ret)   # (lim < 0: stop() was called)
                 self.emit("    return")
             else:
@@ -1184,6 +1199,7 @@ class FastCPU(CPU):
         # where there is none.  Shared with the blocks (cell ftr).
         self._fast_traps = [_declines] * 0x10000
         self._cells["ftr"].cell_contents = self._fast_traps
+        self._cells["rk"].cell_contents = -1
         # One bound-method object each, so the tables can be compared with `is`.
         self._miss, self._interpret, self._trap = self._miss, self._interpret, self._trap
         CPU.__init__(self, memory, trap_handler, pc)
@@ -1278,7 +1294,11 @@ class FastCPU(CPU):
         whole trap itself - the routine, its cycles, the RTS, exactly what the handler
         would do - and returns True, or changes nothing and returns False, and the trap
         handler runs as usual.  Translated blocks call it straight, without the handler's
-        layers.  None removes it.  Setting trap_handler removes them all."""
+        layers.  A block that pushed the routine's return address itself, with nothing
+        touching the stack since, sets the cell rk to the address the RTS goes to before
+        the call (-1 otherwise): the function may use it instead of reading the stack, and
+        must set rk back to -1 when it reads it.  None removes it.  Setting trap_handler
+        removes them all."""
         self._fast_traps[addr] = _declines if function is None else function
 
     def fast_trap(self, addr):
@@ -1403,8 +1423,8 @@ class FastCPU(CPU):
         """`function` rebuilt to run on this CPU's registers, for KERNAL traps on a hot path.
 
         `function` is a nested function whose free variables are register and flag names
-        (a x y sp pc cyc fn fz fc fv fp, kept as described at the top of this module) and the
-        names given in `values`.  The copy shares the registers' closure cells with the
+        (a x y sp pc cyc fn fz fc fv fp, kept as described at the top of this module; rk, see
+        set_fast_trap) and the names given in `values`.  The copy shares the registers' closure cells with the
         translated blocks, so it reads and sets them as they do, as plain variables (with
         `nonlocal` for the ones it sets), without the properties."""
         code = function.__code__
@@ -1412,7 +1432,7 @@ class FastCPU(CPU):
         for name in code.co_freevars:
             if name in values:
                 cells.append(types.CellType(values[name]))
-            elif name in REGISTER_CELLS:
+            elif name in DIRECT_CELLS:
                 cells.append(self._cells[name])
             else:
                 raise ValueError("%s: free variable %r is neither a register nor given"

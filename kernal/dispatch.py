@@ -127,11 +127,13 @@ def _chrout_in_line():
     The printing part is ScreenEditor._print_in_line written out here with its constants,
     so that the whole trap is one Python call (tests/test_chrout_direct.py holds the two to
     the same results)."""
-    a = sp = pc = cyc = fn = fz = fc = fp = 0       # placeholders: the CPU's cells replace them
+    a = sp = pc = cyc = fn = fz = fc = fp = rk = 0  # placeholders: the CPU's cells replace them
     ram = machine = cost = screen_codes = code_map = mem = write_io = None
 
     def chrout_in_line():
-        nonlocal sp, pc, cyc, fn, fz, fc, fp
+        nonlocal sp, pc, cyc, fn, fz, fc, fp, rk
+        returns_to = rk                 # where the RTS goes, if the calling block knows it
+        rk = -1
         if ram[0x9A] != 3:
             return False
         code = a
@@ -183,8 +185,11 @@ def _chrout_in_line():
         fn = fz = code
         fc = 0
         fp &= 0xFB
-        pc = (((ram[0x100 + ((sp + 2) & 0xFF)] << 8) | ram[0x100 + ((sp + 1) & 0xFF)]) + 1) & 0xFFFF
-        sp = (sp + 2) & 0xFF                            # RTS
+        if returns_to < 0:                              # RTS
+            pc = (((ram[0x100 + ((sp + 2) & 0xFF)] << 8) | ram[0x100 + ((sp + 1) & 0xFF)]) + 1) & 0xFFFF
+        else:
+            pc = returns_to
+        sp = (sp + 2) & 0xFF
         return True
     return chrout_in_line
 

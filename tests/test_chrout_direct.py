@@ -212,3 +212,18 @@ def test_setting_the_trap_handler_drops_the_direct_versions():
     assert cpu.fast_trap(CHROUT) is not None
     cpu.trap_handler = machine._trap
     assert cpu.fast_trap(CHROUT) is None
+
+
+def test_blocks_that_know_where_chrout_returns_say_so_and_it_is_forgotten_after_each_call():
+    machine, used = _machine(FastCPU, CASES["quote mode"] + CASES["plain text"])
+    seen = []
+    direct = machine.cpu.fast_trap(CHROUT)
+
+    def watching():
+        seen.append(machine.cpu._cells["rk"].cell_contents)
+        return direct()
+    machine.cpu.set_fast_trap(CHROUT, watching)
+    machine.call(0xC000)
+    assert machine.cpu._cells["rk"].cell_contents == -1
+    assert 0xC00A in seen                 # the JSR $FFD2 at $C007 returns to $C00A
+    assert all(value in (-1, 0xC00A) for value in seen)
