@@ -358,6 +358,7 @@ class _BlockBuilder:
         # is forgotten wherever zero page may change otherwise (stores through a computed
         # address that may reach it, traps).
         self.known = {}
+        self.later_ranges = {}   # index -> _ranges of the instructions from there on
         # The stack as this block left it, top last: for each JSR it went through, the
         # return address it pushed (None for a byte PHA/PHP pushed).  An RTS back to the top
         # one needs no look at the stack; anything that may change the stack otherwise
@@ -592,7 +593,10 @@ class _BlockBuilder:
         if self.single:
             return []
         # In a loop every byte of the block is "later": the next pass runs it again.
-        later = _ranges(self.insns if self.loop else self.insns[index + 1:])
+        key = 0 if self.loop else index + 1
+        later = self.later_ranges.get(key)
+        if later is None:
+            later = self.later_ranges[key] = _ranges(self.insns[key:])
         if lo is None or hi > 0xFFFF:
             return later
         return [(a, b) for a, b in later if a <= hi and b > lo]
@@ -1605,12 +1609,18 @@ class FastCPU(CPU):
             addr = insn.next
             if addr == 0:
                 break
-        # A store to a constant address inside the block's later bytes: end right after it.
-        for i, insn in enumerate(insns):
-            if (insn.name in _STORES or insn.name in _RMW) and insn.mode in ("zpg", "abs"):
-                if any(lo <= insn.operand < hi for lo, hi in _ranges(insns[i + 1:])):
-                    del insns[i + 1:]
-                    break
+        # A store to a constant address inside the block's later bytes: end right after it
+        # (the first such store; `later` holds the bytes after instruction i).
+        later, cut = set(), None
+        for i in range(len(insns) - 1, -1, -1):
+            insn = insns[i]
+            if ((insn.name in _STORES or insn.name in _RMW) and insn.mode in ("zpg", "abs")
+                    and insn.operand in later):
+                cut = i
+            later.update(range(insn.addr, insn.addr + insn.length))
+            later.update(_vector_bytes(insn))
+        if cut is not None:
+            del insns[cut + 1:]
         if insns and insns[-1].chain and insns[-1].name != "TRAP":
             insns[-1].chain = False                # the last instruction leaves the block itself
             insns[-1].ret = None
