@@ -19,7 +19,8 @@ How a block works
   RTS back from such a JSR (checked against the stack at run time, unless
   the block pushed that return address itself and nothing since may have
   touched the stack) and JMP (vector) to where the vector pointed when it
-  was translated (checked too), into ROM as well; it calls a KERNAL trap it
+  was translated (checked too, or watched like code when the vector is in
+  RAM), into ROM as well; it calls a KERNAL trap it
   reaches that way itself - the routine's direct version first, if the
   KERNAL gave it one (set_fast_trap: CHROUT's common case is one Python
   call) - and goes on after it if the routine returned to that JSR and did
@@ -29,15 +30,16 @@ How a block works
   block there).  A forward branch over at most MAX_SKIP bytes of plain
   code stays inside the block (the skipped code is an else arm); other
   conditional branches are side exits.  A block ends at RTS, RTI, BRK, PLP,
-  after MAX_INSNS instructions,
-  or before anything it does not translate (undocumented opcodes, code in
+  after MAX_INSNS instructions, or before anything it does not translate
+  (undocumented opcodes, code in
   zero page, stack or I/O): those run on a plain CPU (the shadow), at
   py65's speed.  A branch back to the block's start becomes a loop that
   gives control back to run() once the cycle limit is reached.
 * Code is compiled the second time it runs (HOT_COUNT); the first time it is
   interpreted, so run-once code costs no compilation.
-* A zero-page pointer used by (zp),Y is read once per block; a store that
-  may reach zero page through a computed address leaves the block then.
+* A zero-page pointer used by (zp),Y is read once per block (once before a
+  loop that cannot change it); a store that may reach zero page through a
+  computed address leaves the block then.
 * Blocks are compiled for D clear; a block with ADC/SBC checks D on entry
   and runs its decimal-mode version (py65's BCD arithmetic) when D is set.
 * Each block is compiled for one memory configuration (which of BASIC,
@@ -45,7 +47,8 @@ How a block works
   are decided at translation time; addresses only known at run time are
   checked against the configuration's RAM range.  While a chip is accessed
   the cycle counter shows exactly what py65's would.
-* Writing a byte a block was translated from invalidates that block (the
+* Writing a byte a block was translated from - or a RAM vector a JMP (vector)
+  in it went through, at $0200 or above - invalidates that block (the
   per-byte map `code_map` is checked on every RAM store outside zero page
   and stack, which never hold translated code; C64Memory checks it too).  A
   block that rewrites its own later bytes stops right after the store.  A
