@@ -361,6 +361,7 @@ class _BlockBuilder:
         # is forgotten wherever zero page may change otherwise (stores through a computed
         # address that may reach it, traps).
         self.known = {}
+        self.pointers = {}       # (low, high byte temporaries) -> the pointer's temporary
         self.later_ranges = {}   # index -> _ranges of the instructions from there on
         # The stack as this block left it, top last: for each JSR it went through, the
         # return address it pushed (None for a byte PHA/PHP pushed).  An RTS back to the top
@@ -501,12 +502,24 @@ class _BlockBuilder:
         if mode == "iny":
             lo = self.pointer_byte(operand)
             hi = self.pointer_byte((operand + 1) & 0xFF)
+            extra = None
+            if self.c64 and _TEMPORARY.fullmatch(lo) and _TEMPORARY.fullmatch(hi):
+                # Both bytes in temporaries: the pointer as one number, made once for all
+                # the accesses through it (the slow path masks: e may pass $FFFF).
+                pointer = self.pointers.get((lo, hi))
+                if pointer is None:
+                    pointer = self.pointers[(lo, hi)] = "w%d_%d" % (self.n, operand)
+                    self.emit("%s = (%s << 8) + %s" % (pointer, hi, lo))
+                self.emit("e = %s + y" % pointer)
+                if insn.extra:
+                    extra = "if %s + y > 255: cyc += 1" % lo
+                    self.set("cyc")
+                return "e", None, None, extra
             self.emit("t = %s + y" % lo)
             if self.c64:                   # the slow path masks: only there can e pass $FFFF
                 self.emit("e = (%s << 8) + t" % hi)
             else:
                 self.emit("e = ((%s << 8) + t) & 65535" % hi)
-            extra = None
             if insn.extra:
                 extra = "if t > 255: cyc += 1"
                 self.set("cyc")
@@ -714,11 +727,16 @@ class _BlockBuilder:
             self.emit("if fp & 8:" if not self.decimal else "if not fp & 8:")
             self.emit("    return dv(%d)" % (0 if self.decimal else 1))
         if self.loop:
-            for addr in self.loop_pointers():
+            hoisted = self.loop_pointers()
+            for addr in hoisted:
                 # Read once before the loop: nothing in it changes them without leaving.
                 name = "zh%d" % addr
                 self.emit("%s = ram[%d]" % (name, addr))
                 self.known[addr] = name
+            for addr in hoisted:
+                if addr + 1 in hoisted:
+                    name = self.pointers[("zh%d" % addr, "zh%d" % (addr + 1))] = "zw%d" % addr
+                    self.emit("%s = (zh%d << 8) + zh%d" % (name, addr + 1, addr))
             self.emit("while True:")
             self.depth += 1
         self.dead = False
@@ -799,6 +817,7 @@ class _BlockBuilder:
         # Where both ways meet only the flags live there must be in their cells.
         live = live_after[index + len(skipped)]
         known = dict(self.known)
+        pointers = dict(self.pointers)
         frames = list(self.frames)
         self.emit("if %s(%s):" % ("" if wanted else "not ", test))
         self.depth += 1
@@ -821,6 +840,7 @@ class _BlockBuilder:
         self.lines.insert(taken_at, line)
         self.set("cyc")
         self.known = {addr: value for addr, value in known.items() if self.known.get(addr) == value}
+        self.pointers = pointers                  # (the ones made in the arm exist only there)
         if self.frames != frames:
             self.frames = []                      # the arm pushed or pulled: not known after it
 
@@ -934,6 +954,7 @@ class _BlockBuilder:
             self.materialize()
             self.pending = {}                     # the routine may change any flag
             self.known = {}                       # and any memory
+            self.pointers = {}
             if self.static:
                 self.emit("cyc += %d" % self.static)
                 self.set("cyc")

@@ -521,3 +521,50 @@ def test_a_pointer_read_before_a_loop_and_moved_inside_it_is_read_again_each_pas
     assert state(fast.cpu) == state(ref.cpu)
     assert fast.mem.ram == ref.mem.ram
     assert fast.mem.ram[0xC381:0xC385] == bytes([44, 33, 22, 11])
+
+
+# Reads and writes through one pointer, some crossing a page (one more cycle for the read),
+# in a loop and in straight code after it.
+PAGE_CROSSING = """
+        .org $C000
+start:  lda #$F0
+        sta $FB
+        lda #$C3
+        sta $FC
+        ldy #$08
+        ldx #6
+again:  lda ($FB),y
+        sta ($FB),y
+        iny
+        iny
+        iny
+        iny
+        dex
+        bne again
+        ldy #$0F
+        lda ($FB),y
+        ldy #$10
+        adc ($FB),y
+        sta ($FB),y
+        ldy #$30
+        eor ($FB),y
+        sta $C500
+        dec $C203
+        bne start
+        brk
+"""
+
+
+def test_reads_and_writes_through_one_pointer_across_pages_count_py65s_cycles_on_a_c64():
+    fast, ref = _c64_pair(PAGE_CROSSING)
+    for machine in (fast, ref):
+        machine.mem.ram[0xC3F0:0xC440] = bytes(range(0x50))
+    for machine in (fast, ref):
+        with pytest.raises(CPUStop):
+            machine.cpu.run(1_000_000)
+    assert state(fast.cpu) == state(ref.cpu)
+    assert fast.mem.ram == ref.mem.ram
+    fast, ref = _c64_pair(PAGE_CROSSING)
+    for machine in (fast, ref):
+        machine.mem.ram[0xC3F0:0xC440] = bytes(range(0x50))
+    assert lockstep(fast.cpu, ref.cpu, fast.mem.ram, ref.mem.ram, 400) > 20
