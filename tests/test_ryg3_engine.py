@@ -67,7 +67,11 @@ def test_zobrist_keys_come_from_the_sid_seed():
 
 
 def test_evaluation_equals_the_model_on_random_positions(engine):
-    for mouse, cats, side in random_positions(150, seed=1):
+    # Played positions meet the guarded walk's cases; the last two: a forked
+    # cat (C3 under C5) and a value clamped to MAX_EVAL.
+    special = [(parse_square(m), [parse_square(c) for c in cs.split()], M.SIDE_CATS)
+               for m, cs in (("C3", "C5 E5 G5 F6"), ("D4", "B4 F4 H4 A1"))]
+    for mouse, cats, side in random_positions(150, seed=1) + played_positions(150, seed=7) + special:
         engine.set_position(mouse, cats, side)
         model = M.Model(mouse, cats, side, zobrist=engine.zobrist())
         assert engine.call("evaluate")[0] == model.evaluate(), (mouse, cats)

@@ -52,9 +52,35 @@ def test_at_the_start_the_whole_board_is_the_mouses_cage():
 
 def test_free_mouse_is_valued_by_its_distance_and_the_cats_spread():
     # Rear cats on rank 6, the fourth on F4: H6 is free, reached E1-F2-G3-H4-G5-H6.
+    # Every shortest way passes a guarded square (G5 and H4 are guarded): no bonus.
     model = M.Model(parse_square("E1"), sq("B6", "D6", "F6", "F4"), M.SIDE_MOUSE)
     assert model.distance_to_freedom()[0::2] == (5, 1)
-    assert model.evaluate() == M.FREE_BY_DISTANCE[5] + M.SPREAD_PENALTY[2] + M.WIDTH_BONUS[1]
+    assert not model.clean_climb()
+    assert model.evaluate() == (M.FREE_BY_DISTANCE[5] + M.SPREAD_PENALTY[2]
+                                + M.WIDTH_BONUS[5 * 4 + 1])
+
+
+def test_a_forked_cat_cannot_guard_both_squares_above_the_mouse():
+    # Cats C5 E5 G5 F6, mouse C3 (the oracle: the mouse wins whoever moves).
+    # C5 guards B4 and D4, but it can only step on one of them: the climb
+    # C3-B4-A5-B6 is clean (A5 and B6 are not guarded).
+    model = M.Model(parse_square("C3"), sq("C5", "E5", "G5", "F6"), M.SIDE_CATS)
+    assert model.distance_to_freedom()[0] == 3 and model.clean_climb()
+    assert model.evaluate() == min(M.MAX_EVAL, M.FREE_BY_DISTANCE[3] + M.SPREAD_PENALTY[1]
+                                   + M.WIDTH_BONUS[3 * 4 + 1] + M.PASS_BONUS[3])
+    # One rank lower the cats have time to shut it: only the plain walk finds a way.
+    model = M.Model(parse_square("D2"), sq("C5", "E5", "G5", "F6"), M.SIDE_CATS)
+    assert model.distance_to_freedom()[0] == 4
+    assert not model.clean_climb()
+
+
+def test_the_evaluation_stays_below_the_smallest_win():
+    # Level with the rear cat (B4 F4 H4, A1 far ahead): 0 steps from freedom;
+    # the terms add up past MAX_EVAL and are clamped there.
+    model = M.Model(parse_square("D4"), sq("B4", "F4", "H4", "A1"), M.SIDE_MOUSE)
+    assert model.distance_to_freedom() == (0, 1, 1)
+    assert M.FREE_BY_DISTANCE[0] + M.SPREAD_PENALTY[3] + M.PASS_BONUS[0] > M.MAX_EVAL
+    assert model.evaluate() == M.MAX_EVAL < 0xFF - (M.LOSS + M.MAX_PLY - 1)
 
 
 def test_a_caged_mouse_is_valued_by_its_cage():
