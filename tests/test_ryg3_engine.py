@@ -67,10 +67,10 @@ def test_zobrist_keys_come_from_the_sid_seed():
 
 
 def test_evaluation_equals_the_model_on_random_positions(engine):
-    # Played positions meet the guarded walk's cases; the last two: a forked
-    # cat (C3 under C5) and a value clamped to MAX_EVAL.
+    # Played positions meet the clean climb's cases; the last three: a forked
+    # cat (C3 under C5), the same with D6 to refill C5, a value clamped to MAX_EVAL.
     special = [(parse_square(m), [parse_square(c) for c in cs.split()], M.SIDE_CATS)
-               for m, cs in (("C3", "C5 E5 G5 F6"), ("D4", "B4 F4 H4 A1"))]
+               for m, cs in (("C3", "C5 E5 G5 F6"), ("C3", "C5 E5 G5 D6"), ("D4", "B4 F4 H4 A1"))]
     for mouse, cats, side in random_positions(150, seed=1) + played_positions(150, seed=7) + special:
         engine.set_position(mouse, cats, side)
         model = M.Model(mouse, cats, side, zobrist=engine.zobrist())

@@ -68,7 +68,10 @@ def test_a_forked_cat_cannot_guard_both_squares_above_the_mouse():
     assert model.distance_to_freedom()[0] == 3 and model.clean_climb()
     assert model.evaluate() == min(M.MAX_EVAL, M.FREE_BY_DISTANCE[3] + M.SPREAD_PENALTY[1]
                                    + M.WIDTH_BONUS[3 * 4 + 1] + M.PASS_BONUS[3])
-    # One rank lower the cats have time to shut it: only the plain walk finds a way.
+    # With D6 instead of F6 the fork fails: C5 shuts B4 and D6 refills C5.
+    model = M.Model(parse_square("C3"), sq("C5", "E5", "G5", "D6"), M.SIDE_CATS)
+    assert model.distance_to_freedom()[0] == 3 and not model.clean_climb()
+    # One rank lower there is no fork (B4 and D4 are guarded): no clean way.
     model = M.Model(parse_square("D2"), sq("C5", "E5", "G5", "F6"), M.SIDE_CATS)
     assert model.distance_to_freedom()[0] == 4
     assert not model.clean_climb()

@@ -46,7 +46,7 @@ INFINITY = 0xFF
 # shuts its way: a clean way out.  Its first step may be guarded when both
 # squares above the mouse are free of cats: the cats can shut only one of
 # them (a cat two ranks straight above the mouse is forked: whichever side
-# it closes, its own square opens).  Against the oracle a clean way out wins
+# it closes, its own square opens -- unless another cat can step on it).  Against the oracle a clean way out wins
 # for the mouse far more often than the plain distance says (at distance 3:
 # 1% cats' wins, against 40% when there is none), so it adds
 # PASS_BONUS[distance].  (A shortest way out through unguarded squares that
@@ -244,14 +244,21 @@ class Model:
         """True when the mouse can climb straight (NE/NW every step) to the
         rear cat's rank over empty squares no cat can step on (squares
         diagonally below a cat).  The first step may be guarded when both
-        squares above the mouse are free of cats: one cat move cannot shut
-        both.  Called with the mouse below the rear cat."""
+        squares above the mouse are free of cats (a fork): one cat move
+        cannot shut both -- unless a cat stands two ranks straight above the
+        mouse and another cat can step on its square: that cat shuts one
+        side and the other refills the hole it leaves.  Called with the
+        mouse below the rear cat."""
         board = self.board
         rear = max(self.cat_sq) >> 3
         m = self.mouse_sq
         guarded = {CAT_MOVES[c * 2 + d] for c in self.cat_sq for d in range(2)}
         up = [MOUSE_MOVES[m * 4 + d] for d in (2, 3)]
-        if all(t != NO_SQUARE and board[t] == EMPTY for t in up):
+        fork = all(t != NO_SQUARE and board[t] == EMPTY for t in up)
+        top = m + 16                      # the cat straight above, guarding both
+        if fork and top < 64 and board[top] == CAT and top in guarded:
+            fork = False                  # whichever side it closes, a cat refills its square
+        if fork:
             guarded -= set(up)
         level = {m}
         for _ in range((m >> 3) + 1, rear + 1):
