@@ -8,6 +8,9 @@ instead of being stepped, so they cost nothing between reads.
 """
 
 
+_NEVER = float("inf")
+
+
 def _bcd(value):
     return ((value // 10) << 4) | (value % 10)
 
@@ -77,6 +80,7 @@ class CIA1:
         self.crb = 0
         self._next_a = None
         self._next_b = None
+        self._next_due = _NEVER
         self.tod_offset = 0           # tenths added to emulated time
         self.tod_latched = None
         self.tod_stopped_at = None
@@ -87,6 +91,9 @@ class CIA1:
         # Timer B counts phi2 cycles only when CRB bits 5-6 are 00; the other modes
         # (CNT pin, timer A underflows) are not modelled and never underflow here.
         self._next_b = self.timer_b.next_underflow() if not self.crb & 0x60 else None
+        # The sooner of the two, for poll()'s quick "nothing due yet" test.
+        dues = [due for due in (self._next_a, self._next_b) if due is not None]
+        self._next_due = min(dues) if dues else _NEVER
 
     def _underflow(self, timer, flag):
         self.icr_flags |= flag
@@ -101,6 +108,8 @@ class CIA1:
     def poll(self):
         """Bring the interrupt flags up to date; returns True while the IRQ line is pulled."""
         now = self.clock()
+        if now < self._next_due:
+            return bool(self.icr_flags & self.icr_mask & 0x1F)
         due_a = self._next_a is not None and now >= self._next_a
         due_b = self._next_b is not None and now >= self._next_b
         if due_a:
@@ -113,9 +122,11 @@ class CIA1:
 
     def next_irq_cycle(self):
         """Cycle at which an enabled timer will next pull the IRQ line, or None."""
-        due = [cycle for cycle, bit in ((self._next_a, 0x01), (self._next_b, 0x02))
-               if cycle is not None and self.icr_mask & bit]
-        return min(due) if due else None
+        due_a = self._next_a if self.icr_mask & 0x01 else None
+        due_b = self._next_b if self.icr_mask & 0x02 else None
+        if due_a is None or (due_b is not None and due_b < due_a):
+            return due_b
+        return due_a
 
     def acknowledge(self):
         """What reading $DC0D does: return the flags and clear them."""

@@ -35,6 +35,7 @@ class VIC:
     def reset(self):
         self.irq_latch = 0                 # $D019 bits 0-3
         self._polled_until = None          # compares up to this cycle are latched (None: none yet)
+        self._due = None                   # the first compare after _polled_until (None: not known)
         self.regs[:] = bytes(0x40)
         self.regs[0x11] = 0x1B
         self.regs[0x16] = 0xC8
@@ -64,11 +65,17 @@ class VIC:
     def poll(self):
         """Latch raster compares up to now; returns True while the VIC pulls the IRQ line."""
         now = self.clock()
-        if self._polled_until is None:
-            self._polled_until = now
-        due = self._next_compare_after(self._polled_until)
+        due = self._due
+        if due is None:
+            if self._polled_until is None:
+                self._polled_until = now
+            due = self._next_compare_after(self._polled_until)
         if due is not None and due <= now:
             self.irq_latch |= 0x01
+            due = self._next_compare_after(now)
+        # Still the first compare after `now` (it was after _polled_until and is not yet
+        # reached), so the run loop's frequent polls need no arithmetic.
+        self._due = due
         self._polled_until = now
         return bool(self.irq_latch & self.regs[0x1A] & 0x0F)
 
@@ -76,9 +83,11 @@ class VIC:
         """Cycle of the next raster interrupt when it is enabled in $D01A, or None."""
         if not self.regs[0x1A] & 0x01:
             return None
-        if self._polled_until is None:
-            self._polled_until = self.clock()
-        return self._next_compare_after(self._polled_until)
+        if self._due is None:
+            if self._polled_until is None:
+                self._polled_until = self.clock()
+            self._due = self._next_compare_after(self._polled_until)
+        return self._due
 
     # -- registers ----------------------------------------------------------------------
     def read(self, reg):
@@ -104,8 +113,10 @@ class VIC:
             self.irq_latch &= ~value & 0x0F   # writing 1 acknowledges
             return
         self.regs[reg] = value
-        if reg in (0x11, 0x12, 0x1A) and self.on_reschedule is not None:
-            self.on_reschedule()
+        if reg in (0x11, 0x12, 0x1A):
+            self._due = None               # the compare line may have moved
+            if self.on_reschedule is not None:
+                self.on_reschedule()
 
     # -- what front ends need ------------------------------------------------
     def border(self):
