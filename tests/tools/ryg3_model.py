@@ -46,7 +46,9 @@ INFINITY = 0xFF
 # shuts its way: a clean way out.  Its first step may be guarded when both
 # squares above the mouse are free of cats: the cats can shut only one of
 # them (a cat two ranks straight above the mouse is forked: whichever side
-# it closes, its own square opens -- unless another cat can step on it).  Against the oracle a clean way out wins
+# it closes, its own square opens -- unless another cat can step on it).
+# With the mouse to move its first step cannot be shut at all: the climb
+# is looked at from the squares above it.  Against the oracle a clean way out wins
 # for the mouse far more often than the plain distance says (at distance 3:
 # 1% cats' wins, against 40% when there is none), so it adds
 # PASS_BONUS[distance].  (A shortest way out through unguarded squares that
@@ -241,17 +243,31 @@ class Model:
         return None, len(seen), 0
 
     def clean_climb(self):
-        """True when the mouse can climb straight (NE/NW every step) to the
-        rear cat's rank over empty squares no cat can step on (squares
+        """True when the way out is clean (see climb_from).  With the mouse
+        to move, its first step up cannot be shut: clean when the climb is
+        clean from one of the squares above it."""
+        m = self.mouse_sq
+        if self.side == SIDE_CATS:
+            return self.climb_from(m)
+        rear = max(self.cat_sq) >> 3
+        for d in (2, 3):
+            t = MOUSE_MOVES[m * 4 + d]
+            if t != NO_SQUARE and self.board[t] == EMPTY and (t >> 3 >= rear or self.climb_from(t)):
+                return True
+        return False
+
+    def climb_from(self, m):
+        """True when the mouse, cats to move, can climb straight from m
+        (NE/NW every step) to the rear cat's rank over empty squares no cat
+        can step on (squares
         diagonally below a cat).  The first step may be guarded when both
         squares above the mouse are free of cats (a fork): one cat move
         cannot shut both -- unless a cat stands two ranks straight above the
         mouse and another cat can step on its square: that cat shuts one
-        side and the other refills the hole it leaves.  Called with the
-        mouse below the rear cat."""
+        side and the other refills the hole it leaves.  m is below the rear
+        cat."""
         board = self.board
         rear = max(self.cat_sq) >> 3
-        m = self.mouse_sq
         guarded = {CAT_MOVES[c * 2 + d] for c in self.cat_sq for d in range(2)}
         up = [MOUSE_MOVES[m * 4 + d] for d in (2, 3)]
         fork = all(t != NO_SQUARE and board[t] == EMPTY for t in up)
