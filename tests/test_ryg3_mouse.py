@@ -105,8 +105,8 @@ def play_against_perfect_cats(choose, oracle, seed):
 
 
 def test_the_mouse_on_the_c64_lasts_nearly_the_oracle_length_against_perfect_cats(oracle):
-    # The oracle: from the start the cats win in 44 plies.  Measured 2026-11-22 (model,
-    # seeds 0-3): 42, 42, 44, 44 (one move in a game may shorten it by two plies).
+    # The oracle: from the start the cats win in 44 plies.  Measured 2026-11-22 on the C64
+    # (default level), seeds 0-1: 44 and 42 plies.
     engine = EngineOnC64()
     full = plies_to_loss(oracle.score(START_MOUSE, START_CATS, True))
 
@@ -115,6 +115,18 @@ def test_the_mouse_on_the_c64_lasts_nearly_the_oracle_length_against_perfect_cat
         return engine.think(DEFAULT_DEPTH, 10, book=True).move[1]
     lengths = [play_against_perfect_cats(choose, oracle, seed) for seed in range(2)]
     assert all(full - 2 <= n <= full for n in lengths), (full, lengths)
+
+
+@pytest.mark.slow
+def test_the_model_mouse_lasts_the_oracle_length_in_most_of_20_games_against_perfect_cats(oracle):
+    # Measured 2026-11-22 (depth 8): 17 of 20 games last all 44 plies, the others 42; the
+    # three slips are 17-29 plies from the end, beyond what the search sees.
+    full = plies_to_loss(oracle.score(START_MOUSE, START_CATS, True))
+
+    def choose(mouse, cats):
+        return M.Model(mouse, sorted(cats), M.SIDE_MOUSE).think(DEFAULT_DEPTH).move[1]
+    lengths = [play_against_perfect_cats(choose, oracle, seed) for seed in range(20)]
+    assert all(n >= full - 2 for n in lengths) and lengths.count(full) >= 15, lengths
 
 
 @pytest.mark.slow
