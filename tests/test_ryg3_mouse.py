@@ -13,8 +13,8 @@ import random
 import pytest
 
 from tests.tools import ryg3_model as M
-from tests.tools.oracle import (START_CATS, START_MOUSE, WIN, get_oracle, legal_cat_moves,
-                                legal_mouse_moves)
+from tests.tools.oracle import START_CATS, START_MOUSE, WIN, get_oracle, legal_mouse_moves
+from tests.tools.positions import mouse_to_move_positions
 from tests.tools.ryg3_harness import EngineOnC64
 
 DEFAULT_DEPTH = 8
@@ -34,30 +34,10 @@ def plies_to_loss(score):
 def lost_positions(n, seed, oracle, within=None):
     """Mouse-to-move positions from random games where the cats win and the mouse has a
     choice (two moves or more); with `within`, only those lost in at most that many plies."""
-    rng = random.Random(seed)
-    out, seen = [], set()
-    while len(out) < n:
-        mouse, cats, mouse_turn = START_MOUSE, frozenset(START_CATS), True
-        while mouse < 56:
-            if mouse_turn:
-                replies = legal_mouse_moves(mouse, cats)
-                if not replies:
-                    break
-                score = oracle.score(mouse, cats, True)
-                if (score < 0 and len(replies) > 1 and (mouse, cats) not in seen
-                        and (within is None or plies_to_loss(score) <= within)):
-                    seen.add((mouse, cats))
-                    out.append((mouse, cats))
-                mouse = rng.choice(replies)
-            else:
-                moves = legal_cat_moves(mouse, cats)
-                if not moves:
-                    break
-                a, b = rng.choice(moves)
-                cats = (cats - {a}) | {b}
-            mouse_turn = not mouse_turn
-    rng.shuffle(out)
-    return out[:n]
+    def keep(mouse, cats, moves):
+        score = oracle.score(mouse, cats, True)
+        return score < 0 and len(moves) > 1 and (within is None or plies_to_loss(score) <= within)
+    return mouse_to_move_positions(n, seed, keep)
 
 
 def holds_out_longest(oracle, mouse, cats, destination):

@@ -16,6 +16,7 @@ import pytest
 from tests.tools import ryg3_model as M
 from tests.tools.oracle import (START_CATS, START_MOUSE, get_oracle, legal_cat_moves,
                                 legal_mouse_moves)
+from tests.tools.positions import mouse_to_move_positions
 from tests.tools.ryg3_harness import ASM_DIR, EngineOnC64
 
 DEFAULT_DEPTH = 8
@@ -154,28 +155,7 @@ def test_cats_on_the_c64_win_fifty_games_within_the_time_budget(oracle):
 
 def mouse_win_positions(n, seed, oracle):
     """Mouse-to-move positions the oracle scores as mouse wins, from random games."""
-    rng = random.Random(seed)
-    out, seen = [], set()
-    while len(out) < n:
-        mouse, cats, mouse_turn = START_MOUSE, frozenset(START_CATS), True
-        while mouse < 56:
-            if mouse_turn:
-                replies = legal_mouse_moves(mouse, cats)
-                if not replies:
-                    break
-                if oracle.score(mouse, cats, True) > 0 and (mouse, cats) not in seen:
-                    seen.add((mouse, cats))
-                    out.append((mouse, cats))
-                mouse = rng.choice(replies)
-            else:
-                moves = legal_cat_moves(mouse, cats)
-                if not moves:
-                    break
-                a, b = rng.choice(moves)
-                cats = (cats - {a}) | {b}
-            mouse_turn = not mouse_turn
-    rng.shuffle(out)
-    return out[:n]
+    return mouse_to_move_positions(n, seed, lambda mouse, cats, moves: oracle.score(mouse, cats, True) > 0)
 
 
 def test_the_mouse_takes_a_winning_move_whenever_there_is_one(oracle):
