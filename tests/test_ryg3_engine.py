@@ -147,7 +147,7 @@ def test_search_agrees_with_the_model_on_many_positions_at_depth_6(engine):
 
 
 def test_time_limit_stops_iterative_deepening_on_the_jiffy_clock(engine):
-    # Depth up to 24, one second: no iteration starts after 0.5 s and a
+    # Depth up to 24, one second: no iteration starts after 0.8 s and a
     # running one is abandoned at 3 s (60 jiffies a second of C64 time).
     engine.call("clear_hash")
     engine.set_position(M.START_MOUSE, list(M.START_CATS), M.SIDE_MOUSE)

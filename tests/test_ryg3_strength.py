@@ -198,7 +198,7 @@ def c64_default_level(positions, oracle):
 
 def test_default_level_on_the_c64_keeps_won_positions_won_on_a_sample(oracle):
     # 60 positions of another seed than the slow run's (measured: 0 lost,
-    # 4.3 s average, 9.6 s at most, depth 8 reached in 57, 7 in 3).
+    # 4.4 s average, 9.5 s at most, depth 8 reached in 59, 7 in 1).
     lost, seconds, _ = c64_default_level(search_positions(60, 7, oracle), oracle)
     assert lost == []
     assert max(seconds) < 30 and sum(seconds) / len(seconds) < 10
@@ -219,13 +219,27 @@ def test_default_level_search_on_the_c64_stays_within_the_time_budget(oracle):
     assert lost == 0
 
 
+KNOWN_GAP = ("1 of 1000 positions of seed 3 is still given away at the default level "
+             "(mouse G5, cats C3 E5 F6 G7; measured 2026-11-22): issue 7 is open")
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason=KNOWN_GAP)
+def test_default_level_on_the_c64_keeps_won_positions_won_on_another_1000_positions(oracle):
+    # Measured 2026-11-22: 1 lost, 4.61 s average, 12.0 s at most (with no new iteration
+    # after 0.5 of the seconds: 3 lost).
+    lost, seconds, _ = c64_default_level(search_positions(1000, 3, oracle), oracle)
+    assert lost == [], lost
+
+
 @pytest.mark.slow
 def test_default_level_on_the_c64_keeps_won_positions_won_on_1000_positions(oracle):
     # The real engine at its default level (depth 8, 10 s), book off: the search
     # alone; the hash tables carry over from one position to the next, as in a game.
-    # Measured 2026-11-22 with the clean-way-out term: 0 of 1000 lost, 4.38 s
-    # average, 9.88 s at most, depth 8 reached in 902 positions, 7 in 98
-    # (before it: 4 lost, 4.2 s, 9.2 s, 938 / 62).
+    # Measured 2026-11-22 with the clean-way-out term and no new iteration after 0.8 of
+    # the seconds: 0 of 1000 lost, 4.66 s average, 12.5 s at most, depth 8 reached in
+    # 997 positions, 7 in 3 (with the old 0.5: 0 lost, 4.38 s, 9.88 s, 902 / 98; before
+    # the term: 4 lost, 4.2 s, 9.2 s, 938 / 62).
     lost, seconds, _ = c64_default_level(search_positions(1000, 2, oracle), oracle)
     report = (len(lost), sum(seconds) / len(seconds), max(seconds))
     assert report[1] < 10 and report[2] < 30, report
