@@ -76,3 +76,17 @@ read:   jsr $ffcf
         jmp read
 message: .byte "%s", 13, 0
 """ % message
+
+
+def count_direct_chrout(machine):
+    """Wrap the KERNAL's one-step CHROUT (the fast core's direct trap version) so that each
+    call is recorded; returns the list it appends to (True: it printed, False: declined)."""
+    direct = machine.kernal._chrout_in_line
+    used = []
+
+    def counted():
+        done = direct()
+        used.append(done)
+        return done
+    machine.kernal._chrout_in_line = counted
+    return used

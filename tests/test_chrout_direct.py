@@ -6,7 +6,7 @@ import pytest
 from c64.cpu import CPU
 from c64.fastcpu import FastCPU
 from c64.machine import C64
-from tests.conftest import assemble
+from tests.conftest import assemble, count_direct_chrout
 
 CHROUT = 0xF1CA                 # CHROUT's ROM routine (the trap the blocks reach via $FFD2)
 
@@ -43,13 +43,8 @@ def _machine(core, text, prepare=None, one_step=True):
     machine = C64(sid_seed=7, cpu_class=core)
     used = []
     if core is FastCPU:
-        direct = machine.kernal._chrout_in_line
         if one_step:
-            def counted():
-                done = direct()
-                used.append(done)
-                return done
-            machine.kernal._chrout_in_line = counted
+            used = count_direct_chrout(machine)
         else:
             machine.kernal._chrout_in_line = lambda: False
     program = assemble(PRINT_TEXT)
@@ -149,15 +144,7 @@ name:   .byte "OUT,S,W"
 def _write_file(core, folder):
     machine = C64(sid_seed=7, cpu_class=core, disk_folder=str(folder))
     machine.poke(0xDC0D, 0x7F)
-    used = []
-    if core is FastCPU:
-        direct = machine.kernal._chrout_in_line
-
-        def counted():
-            done = direct()
-            used.append(done)
-            return done
-        machine.kernal._chrout_in_line = counted
+    used = count_direct_chrout(machine) if core is FastCPU else []
     program = assemble(WRITE_FILE)
     machine.mem.ram[0xC000:0xC000 + len(program)] = program
     text = b"TO THE DISK, NOT THE SCREEN"

@@ -53,6 +53,16 @@ def _c64_pair(source, origin=0xC000):
     return machines
 
 
+def _run_both_to_brk(fast, ref):
+    """Whole runs of both C64s until the program's BRK (lockstep would end every loop pass),
+    then the same registers, flags, cycles and RAM."""
+    for machine in (fast, ref):
+        with pytest.raises(CPUStop):
+            machine.cpu.run(1_000_000)
+    assert state(fast.cpu) == state(ref.cpu)
+    assert fast.mem.ram == ref.mem.ram
+
+
 def _list_pair(source, origin=0xC000):
     memory = [0] * 0x10000
     code = assemble(source)
@@ -373,11 +383,7 @@ loop:   sta ($FB),y             ; the pass with Y = 3 writes $FB
 
 def test_a_loop_that_stores_into_its_own_pointer_uses_the_new_pointer_next_pass_on_a_c64():
     fast, ref = _c64_pair(POINTER_LOOP)
-    for machine in (fast, ref):                 # whole runs: lockstep would end every pass
-        with pytest.raises(CPUStop):
-            machine.cpu.run(1_000_000)
-    assert state(fast.cpu) == state(ref.cpu)
-    assert fast.mem.ram == ref.mem.ram
+    _run_both_to_brk(fast, ref)
     assert "zh251" in " ".join(fast.cpu._table[0xC00D].__code__.co_varnames)   # hoisted
 
 
@@ -475,10 +481,7 @@ def test_a_loop_with_code_before_and_after_it_runs_as_py65_on_a_c64():
     fast, ref = _c64_pair(MIDDLE_LOOP)
     for machine in (fast, ref):
         machine.mem.ram[0xC203] = 9
-        with pytest.raises(CPUStop):
-            machine.cpu.run(1_000_000)
-    assert state(fast.cpu) == state(ref.cpu)
-    assert fast.mem.ram == ref.mem.ram
+    _run_both_to_brk(fast, ref)
     assert fast.mem.ram[0xC400] == 9 * 5 and fast.mem.ram[0xC402] + fast.mem.ram[0xC403] == 9
 
 
@@ -516,10 +519,7 @@ def test_a_pointer_read_before_a_loop_and_moved_inside_it_is_read_again_each_pas
     fast, ref = _c64_pair(POINTER_MOVES)
     for machine in (fast, ref):
         machine.mem.ram[0xC300:0xC308] = bytes([11, 22, 33, 44, 55, 66, 77, 88])
-        with pytest.raises(CPUStop):
-            machine.cpu.run(1_000_000)
-    assert state(fast.cpu) == state(ref.cpu)
-    assert fast.mem.ram == ref.mem.ram
+    _run_both_to_brk(fast, ref)
     assert fast.mem.ram[0xC381:0xC385] == bytes([44, 33, 22, 11])
 
 
@@ -559,11 +559,7 @@ def test_reads_and_writes_through_one_pointer_across_pages_count_py65s_cycles_on
     fast, ref = _c64_pair(PAGE_CROSSING)
     for machine in (fast, ref):
         machine.mem.ram[0xC3F0:0xC440] = bytes(range(0x50))
-    for machine in (fast, ref):
-        with pytest.raises(CPUStop):
-            machine.cpu.run(1_000_000)
-    assert state(fast.cpu) == state(ref.cpu)
-    assert fast.mem.ram == ref.mem.ram
+    _run_both_to_brk(fast, ref)
     fast, ref = _c64_pair(PAGE_CROSSING)
     for machine in (fast, ref):
         machine.mem.ram[0xC3F0:0xC440] = bytes(range(0x50))

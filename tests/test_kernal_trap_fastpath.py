@@ -5,6 +5,7 @@ import pytest
 from c64.cpu import CPU
 from c64.fastcpu import FastCPU
 from c64.machine import C64
+from tests.conftest import count_direct_chrout
 
 # $C000: LDX #0 / loop: LDA $C100,X / BEQ done / SEC / SEI / JSR CHROUT / PHP / STA $C200,X /
 #        PLA / STA $C300,X / CLI / INX / BNE loop / done: RTS
@@ -22,13 +23,7 @@ def _run(cpu_class, one_step, port=0x37):
     if not one_step:
         machine.kernal._chrout_in_line = lambda: False
     else:
-        fast = machine.kernal._chrout_in_line
-
-        def counted():
-            done = fast()
-            used.append(done)
-            return done
-        machine.kernal._chrout_in_line = counted
+        used = count_direct_chrout(machine)
     machine.mem.ram[0xC000:0xC000 + len(PROGRAM)] = PROGRAM
     machine.mem.ram[0xC100:0xC100 + len(TEXT) + 1] = TEXT + b"\0"
     machine.poke(0x01, port)
