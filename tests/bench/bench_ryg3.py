@@ -6,7 +6,9 @@ and next to ryg23 on the same positions.
 Positions: cats to move, won for the cats according to the oracle, taken from
 games where the mouse plays at random and the cats pick random winning moves
 (fixed seed).  For each level the real .prg thinks on the emulated C64 (the
-book switched off, so the search is measured) and the script prints per
+book switched off, so the search is measured; the last row is the game's
+default level with its book, which answers the search's misses; depth 0
+there means a book move) and the script prints per
 position and in total: nodes, C64 seconds (cycles / 985248), depth reached,
 and whether the move keeps the oracle's win ("ok") or gives it away ("LOST").
 ryg23 (if asm/ryg23.prg exists) searches the same positions, converted to its
@@ -25,21 +27,23 @@ from tests.tools import ryg3_model as M                          # noqa: E402
 from tests.tools.oracle import get_oracle, square_name           # noqa: E402
 from tests.tools.ryg3_harness import ASM_DIR, EngineOnC64        # noqa: E402
 
-LEVELS = [("depth 4", 4, 0), ("depth 6", 6, 0), ("depth 8", 8, 0), ("default 8/10s", 8, 10)]
+# (name, depth, seconds, book): the last row is the game as played, its book on.
+LEVELS = [("depth 4", 4, 0, False), ("depth 6", 6, 0, False), ("depth 8", 8, 0, False),
+          ("default 8/10s", 8, 10, False), ("game: + book", 8, 10, True)]
 
 
 def ryg3_rows(positions, oracle):
     engine = EngineOnC64()
     print("ryg3: %d positions" % len(positions))
     print("%-14s %8s %9s %9s %7s %6s %6s" % ("level", "nodes", "avg C64s", "max C64s", "depth", "ok", "LOST"))
-    for name, depth, seconds in LEVELS:
+    for name, depth, seconds, book in LEVELS:
         nodes = secs = 0
         worst = 0.0
         depths, ok, lost = [], 0, 0
         for mouse, cats in positions:
             engine.call("clear_hash")
             engine.set_position(mouse, sorted(cats), M.SIDE_CATS)
-            t = engine.think(depth, seconds)
+            t = engine.think(depth, seconds, book=book)
             nodes += t.nodes
             secs += t.seconds
             worst = max(worst, t.seconds)

@@ -365,16 +365,18 @@ class Model:
         return alpha
 
     def think(self, max_depth, node_limit=None, book=None):
-        """Iterative deepening from depth 1; stops after max_depth or when the
-        next iteration would start beyond node_limit.  Returns a SearchResult.
-        With a book (see build_book), a cats' position found in it is answered
+        """Iterative deepening from depth 1, the hash tables emptied first;
+        stops after max_depth or when the next iteration would start beyond
+        node_limit.  Returns a SearchResult.
+        With a book (see build_book), a position found in it is answered
         from the book: depth 0, no nodes, value BOOK_VALUE."""
         self.nodes = 0
         self.ply = 0
-        if book is not None and self.side == SIDE_CATS:
-            move = book.get((self.mouse_sq, frozenset(self.cat_sq)))
+        if book is not None:
+            move = book.get((self.side, self.mouse_sq, frozenset(self.cat_sq)))
             if move is not None:
                 return SearchResult(move, BOOK_VALUE, 0, 0)
+        self.clear_hash()               # as the engine: a position always gets the same move
         result = SearchResult(None, 0, 0, 0)
         for depth in range(1, max_depth + 1):
             if node_limit is not None and depth > 1 and self.nodes >= node_limit:
@@ -401,12 +403,33 @@ def cat_move_order(mouse, cats):
     return moves
 
 
-def build_book(oracle=None):
-    """The cats' book: every cats-to-move position reachable from the start
-    when the cats play the oracle's fastest win (ties: the first move in the
-    engine's order) and the mouse plays anything.  Returns {(mouse, frozenset
-    cats): (from, to)}; about 900 positions.  With it the cats cannot lose a
-    game from the start position."""
+def oracle_cat_move(oracle, mouse, cats):
+    """The cats' book move: the oracle's fastest win (or longest defence),
+    ties broken by the engine's move order."""
+    cats = frozenset(cats)
+    moves = cat_move_order(mouse, cats)
+    scores = [oracle.score(mouse, (cats - {a}) | {b}, True) for a, b in moves]
+    return moves[scores.index(min(scores))]
+
+
+def oracle_mouse_move(oracle, mouse, cats):
+    """The mouse's book move: the oracle's best (fastest win, or longest
+    defence), ties broken by the engine's move order (NE, NW, SW, SE)."""
+    scores = oracle.mouse_move_scores(mouse, cats)
+    moves = [t for t in (MOUSE_MOVES[mouse * 4 + d] for d in MOUSE_ORDER) if t in scores]
+    best = max(scores.values())
+    return mouse, next(t for t in moves if scores[t] == best)
+
+
+def build_book(oracle=None, misses=None):
+    """The book: {(side to move, mouse, frozenset cats): (from, to)}.
+
+    * Every cats-to-move position reachable from the start when the cats
+      play the book and the mouse plays anything (about 990 positions; with
+      them the cats cannot lose a game from the start).
+    * misses = {side: [(mouse, cats)]}: positions where the search would
+      choose worse than the oracle (tests/tools/ryg3_misses.py).
+    The cats' moves are oracle_cat_move's, the mouse's oracle_mouse_move's."""
     if oracle is None:
         from tests.tools.oracle import get_oracle
         oracle = get_oracle()
@@ -420,58 +443,62 @@ def build_book(oracle=None):
         seen.add((mouse, cats))
         for d in MOUSE_ORDER:
             m = MOUSE_MOVES[mouse * 4 + d]
-            if m == NO_SQUARE or m in cats or m >= 56:
+            if m == NO_SQUARE or m in cats or m >= 56 or not cat_move_order(m, cats):
                 continue
-            moves = cat_move_order(m, cats)
-            if not moves:
-                continue
-            scores = [oracle.score(m, (cats - {a}) | {b}, True) for a, b in moves]
-            a, b = moves[scores.index(min(scores))]
-            book[(m, cats)] = (a, b)
+            a, b = book[(SIDE_CATS, m, cats)] = oracle_cat_move(oracle, m, cats)
             after = (cats - {a}) | {b}
             if any(t != NO_SQUARE and t not in after for t in
                    (MOUSE_MOVES[m * 4 + k] for k in range(4))):
                 todo.append((m, after))
+    choose = {SIDE_CATS: oracle_cat_move, SIDE_MOUSE: oracle_mouse_move}
+    for side, positions in (misses or {}).items():
+        for mouse, cats in positions:
+            cats = frozenset(cats)
+            book.setdefault((side, mouse, cats), choose[side](oracle, mouse, cats))
     return book
 
 
-def ophis_book(book) -> str:
-    """Source of asm/ryg3/book.oph."""
-    by_mouse = {sq: [] for sq in range(64)}
-    for (mouse, cats), (a, b) in book.items():
-        mask = 0
-        for c in cats:
-            mask |= 1 << (c >> 1)                    # dark index = square / 2
-        by_mouse[mouse].append((mask.to_bytes(4, "little"), a, b))
-    lines = ["; book.oph -- ryg3: the cats' book.",
+def ophis_book(book, from_start) -> str:
+    """Source of asm/ryg3/book.oph; from_start = how many of the cats'
+    positions are the ones reachable from the start (build_book without misses)."""
+    cats_count = sum(1 for key in book if key[0] == SIDE_CATS)
+    mouse_count = len(book) - cats_count
+    lines = ["; book.oph -- ryg3: the book of both sides.",
              "; GENERATED by `python -m tests.tools.ryg3_model --book > asm/ryg3/book.oph`",
              "; from the oracle (tests/tools/oracle.py).  DO NOT EDIT.",
              ";",
-             "; Every cats-to-move position reachable from the start when the cats play",
-             "; the oracle's fastest win and the mouse plays anything (%d positions)." % len(book),
-             "; Records are grouped by mouse square: book_count[sq] records from",
-             "; book_lo/hi[sq]; a record is the cats as a 32-bit mask of dark squares",
-             "; (bit = square / 2, low byte first), then from- and to-square.",
-             ""]
-    offsets, counts, body = [], [], []
-    pos = 0
-    for sq in range(64):
-        records = sorted(by_mouse[sq])
+             "; Cats to move, %d positions: every one reachable from the start when the" % cats_count,
+             "; cats play the book and the mouse plays anything (%d), and the won ones" % from_start,
+             "; where the search would give the win away (%d more).  Mouse to move, %d" % (
+                 cats_count - from_start, mouse_count),
+             "; positions where the search would miss a win or not hold out longest.",
+             "; Those misses are listed in tests/tools/ryg3_misses.txt.  The move is the",
+             "; oracle's best.",
+             "; Records are grouped by mouse square: in a side's book, the records of",
+             "; square sq run from <side>_book_lo/hi[sq] up to <side>_book_lo/hi[sq+1];",
+             "; a record is the cats as a 32-bit mask of dark squares (bit = square / 2,",
+             "; low byte first), then from- and to-square."]
+    for side, name in ((SIDE_CATS, "cats"), (SIDE_MOUSE, "mouse")):
+        by_mouse = {sq: [] for sq in range(64)}
+        for (s, mouse, cats), (a, b) in book.items():
+            if s == side:
+                mask = sum(1 << (c >> 1) for c in cats)       # dark index = square / 2
+                by_mouse[mouse].append((mask.to_bytes(4, "little"), a, b))
+        offsets, body = [], []
+        pos = 0
+        for sq in range(64):
+            offsets.append(pos)
+            for mask, a, b in sorted(by_mouse[sq]):
+                body.append("        .byte " + ", ".join("$%02X" % v for v in (*mask, a, b)))
+                pos += 6
         offsets.append(pos)
-        counts.append(len(records))
-        for mask, a, b in records:
-            body.append("        .byte " + ", ".join("$%02X" % v for v in (*mask, a, b)))
-            pos += 6
-    lines.append("book_lo:")
-    lines += ["        .byte " + ", ".join("<(book_records+%d)" % o for o in offsets[i:i + 8])
-              for i in range(0, 64, 8)]
-    lines.append("book_hi:")
-    lines += ["        .byte " + ", ".join(">(book_records+%d)" % o for o in offsets[i:i + 8])
-              for i in range(0, 64, 8)]
-    lines.append("book_count:")
-    lines += ["        .byte " + ", ".join(str(c) for c in counts[i:i + 16]) for i in range(0, 64, 16)]
-    lines.append("book_records:")
-    lines += body
+        lines.append("")
+        for half, op in (("lo", "<"), ("hi", ">")):
+            lines.append(f"{name}_book_{half}:")
+            lines += ["        .byte " + ", ".join(f"{op}({name}_book_records+{o})" for o in offsets[i:i + 8])
+                      for i in range(0, 65, 8)]
+        lines.append(f"{name}_book_records:")
+        lines += body
     return "\n".join(lines) + "\n"
 
 
@@ -529,4 +556,8 @@ if __name__ == "__main__":
     if "--tables" in sys.argv:
         sys.stdout.write(ophis_tables())
     if "--book" in sys.argv:
-        sys.stdout.write(ophis_book(build_book()))
+        from tests.tools.ryg3_misses import read_misses
+        from tests.tools.oracle import get_oracle
+        oracle = get_oracle()
+        misses = {side: read_misses(side) for side in (SIDE_CATS, SIDE_MOUSE)}
+        sys.stdout.write(ophis_book(build_book(oracle, misses), len(build_book(oracle))))
