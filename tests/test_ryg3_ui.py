@@ -192,10 +192,14 @@ def test_hint_shows_a_move_and_plays_nothing(game):
     assert game.moves() == []
 
 
-def test_demo_plays_both_sides_to_the_end(game):
+def test_demo_plays_both_sides_to_the_end_and_hands_over_the_side_to_move(game):
     game.keys("M", budget=2_000_000_000)
     assert "HAN GANADO LOS GATOS" in game.row(20)
-    assert "DEMO" in game.row(13)
+    assert "JUEGAS CON: RATON" in game.row(13)          # the trapped mouse is to move
+    played = game.peek("game_len")
+    game.keys("U")                                       # back to the player's last turn,
+    assert game.peek("game_pos") == played - 2           # and the demo does not replay it
+    assert "JUEGAS CON: RATON" in game.row(13) and "TURNO: RATON" in game.row(12)
 
 
 def test_any_key_stops_the_demo():
