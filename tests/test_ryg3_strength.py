@@ -245,9 +245,10 @@ def test_default_level_with_its_book_keeps_won_positions_won_on_1000_positions(o
 @pytest.mark.slow
 def test_the_search_alone_on_the_c64_keeps_won_positions_won_on_1000_positions(oracle):
     # The real engine at its default level (depth 8, 10 s), book off: the search
-    # alone (every think empties the hash tables first).
-    # Measured 2026-11-22 with the clean-way-out term and no new iteration after 0.8 of
-    # the seconds, the tables still carried over: 0 of 1000 lost, 4.66 s average, 12.5 s
+    # alone (every think empties the hash tables first).  Measured 2026-11-22: 0 of
+    # 1000 lost, 4.76 s average, 12.1 s at most, depth 8 reached in 994 positions.
+    # Before, with the clean-way-out term and no new iteration after 0.8 of the
+    # seconds, the tables still carried over: 0 of 1000 lost, 4.66 s average, 12.5 s
     # at most, depth 8 reached in 997 positions, 7 in 3 (with the old 0.5: 0 lost, 4.38 s,
     # 9.88 s, 902 / 98; before the term: 4 lost, 4.2 s, 9.2 s, 938 / 62).
     lost, seconds, depths = c64_default_level(search_positions(1000, 2, oracle), oracle)
