@@ -90,3 +90,10 @@ def count_direct_chrout(machine):
         return done
     machine.kernal._chrout_in_line = counted
     return used
+
+
+@pytest.fixture(scope="session")
+def oracle():
+    """The solved game (tests/tools/oracle.py), loaded or solved once per run."""
+    from tests.tools.oracle import get_oracle
+    return get_oracle()

@@ -11,17 +11,12 @@ from functools import lru_cache
 import pytest
 
 from tests.tools.oracle import (CATS, MOUSE, START_CATS, START_MOUSE, WIN, Oracle, from_classic,
-                                get_oracle, is_dark, legal_cat_moves, legal_mouse_moves,
+                                is_dark, legal_cat_moves, legal_mouse_moves,
                                 parse_square)
 
 
 def sq(*names):
     return [parse_square(n) for n in names]
-
-
-@pytest.fixture(scope="module")
-def oracle():
-    return get_oracle()
 
 
 def test_start_position_is_a_win_for_the_cats(oracle):

@@ -15,10 +15,9 @@ import random
 import pytest
 
 from tests.tools import ryg3_model as M
-from tests.tools.oracle import get_oracle
 from tests.tools.ryg3_harness import EngineOnC64
 from tests.tools.ryg3_misses import (critical_positions, is_critical, is_miss,
-                                     reachable_parity, read_misses)
+                                     game_book, reachable_parity, read_misses)
 
 SIDES = (M.SIDE_CATS, M.SIDE_MOUSE)
 UNSWEPT_KEYS = 3        # the sweep used python_zobrist(1) and (2)
@@ -34,18 +33,13 @@ GIVEN_AWAY_BY_THE_SEARCH = [
 
 
 @pytest.fixture(scope="module")
-def oracle():
-    return get_oracle()
-
-
-@pytest.fixture(scope="module")
 def misses():
     return {side: read_misses(side) for side in SIDES}
 
 
 @pytest.fixture(scope="module")
-def book(oracle, misses):
-    return M.build_book(oracle, misses)
+def book(oracle):
+    return game_book(oracle)
 
 
 @pytest.fixture(scope="module")

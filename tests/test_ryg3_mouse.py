@@ -16,22 +16,17 @@ import random
 import pytest
 
 from tests.tools import ryg3_model as M
-from tests.tools.oracle import START_CATS, START_MOUSE, WIN, get_oracle, legal_mouse_moves
+from tests.tools.oracle import START_CATS, START_MOUSE, WIN, legal_mouse_moves
 from tests.tools.positions import mouse_to_move_positions
-from tests.tools.ryg3_misses import read_misses
+from tests.tools.ryg3_misses import game_book
 from tests.tools.ryg3_harness import EngineOnC64
 
 DEFAULT_DEPTH = 8
 
 
 @pytest.fixture(scope="module")
-def oracle():
-    return get_oracle()
-
-
-@pytest.fixture(scope="module")
 def book(oracle):
-    return M.build_book(oracle, {side: read_misses(side) for side in (M.SIDE_CATS, M.SIDE_MOUSE)})
+    return game_book(oracle)
 
 
 def plies_to_loss(score):

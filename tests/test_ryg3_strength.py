@@ -17,18 +17,13 @@ import random
 import pytest
 
 from tests.tools import ryg3_model as M
-from tests.tools.oracle import (START_CATS, START_MOUSE, get_oracle, legal_cat_moves,
+from tests.tools.oracle import (START_CATS, START_MOUSE, legal_cat_moves,
                                 legal_mouse_moves)
-from tests.tools.positions import mouse_to_move_positions
-from tests.tools.ryg3_misses import read_misses
+from tests.tools.positions import cats_won_positions, mouse_to_move_positions
+from tests.tools.ryg3_misses import game_book
 from tests.tools.ryg3_harness import ASM_DIR, EngineOnC64
 
 DEFAULT_DEPTH = 8
-
-
-@pytest.fixture(scope="module")
-def oracle():
-    return get_oracle()
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +33,7 @@ def book(oracle):
 
 @pytest.fixture(scope="module")
 def full_book(oracle):
-    return M.build_book(oracle, {side: read_misses(side) for side in (M.SIDE_CATS, M.SIDE_MOUSE)})
+    return game_book(oracle)
 
 
 def test_book_source_is_the_generated_book(book, full_book):
@@ -95,34 +90,6 @@ def test_cats_on_the_c64_beat_an_oracle_mouse(oracle):
         assert all(t.seconds < 30 for t in thoughts)
 
 
-def search_positions(n, seed, oracle):
-    """Cats-to-move positions the oracle scores as cats' wins, from games where
-    the mouse plays at random and the cats pick random winning moves."""
-    rng = random.Random(seed)
-    out, seen = [], set()
-    while len(out) < n:
-        mouse, cats, mouse_turn = START_MOUSE, frozenset(START_CATS), True
-        while mouse < 56:
-            if mouse_turn:
-                replies = legal_mouse_moves(mouse, cats)
-                if not replies:
-                    break
-                mouse = rng.choice(replies)
-            else:
-                scores = oracle.cat_move_scores(mouse, cats)
-                winning = [mv for mv, s in scores.items() if s < 0]
-                if not winning:
-                    break
-                if (mouse, cats) not in seen:
-                    seen.add((mouse, cats))
-                    out.append((mouse, cats))
-                a, b = rng.choice(winning)
-                cats = (cats - {a}) | {b}
-            mouse_turn = not mouse_turn
-    rng.shuffle(out)
-    return out[:n]
-
-
 def search_failures(positions, oracle, depth):
     lost = []
     for mouse, cats in positions:
@@ -135,7 +102,7 @@ def search_failures(positions, oracle, depth):
 
 def test_search_alone_keeps_won_positions_won_on_a_small_sample(oracle):
     # 40 positions at depth 6 (fast); the slow suite runs 1000 at depth 8.
-    assert search_failures(search_positions(40, 1, oracle), oracle, 6) == []
+    assert search_failures(cats_won_positions(40, 1, oracle), oracle, 6) == []
 
 
 @pytest.mark.slow
@@ -147,7 +114,7 @@ def test_search_alone_never_gives_away_a_win_on_1000_positions(oracle):
     # 1000: depth 9 1 (was 2), depth 10 2 (was 2; H4 against D4 D6 F6 H8 is
     # lost at 9 and 10 by both evaluations).
     # The book covers every game from the start; this measures the search alone.
-    lost = search_failures(search_positions(1000, 2, oracle), oracle, DEFAULT_DEPTH)
+    lost = search_failures(cats_won_positions(1000, 2, oracle), oracle, DEFAULT_DEPTH)
     assert lost == []
 
 
@@ -208,7 +175,7 @@ def c64_default_level(positions, oracle, book=False):
 def test_default_level_on_the_c64_keeps_won_positions_won_on_a_sample(oracle):
     # 60 positions of another seed than the slow run's (measured: 0 lost,
     # 4.4 s average, 9.5 s at most, depth 8 reached in 59, 7 in 1).
-    lost, seconds, _ = c64_default_level(search_positions(60, 7, oracle), oracle)
+    lost, seconds, _ = c64_default_level(cats_won_positions(60, 7, oracle), oracle)
     assert lost == []
     assert max(seconds) < 30 and sum(seconds) / len(seconds) < 10
 
@@ -218,7 +185,7 @@ def test_default_level_search_on_the_c64_stays_within_the_time_budget(oracle):
     # Book off: the search alone, at the game's default level (depth 8, 10 s).
     engine = EngineOnC64()
     seconds, lost = [], 0
-    for mouse, cats in search_positions(40, 6, oracle):
+    for mouse, cats in cats_won_positions(40, 6, oracle):
         engine.set_position(mouse, sorted(cats), M.SIDE_CATS)
         t = engine.think(DEFAULT_DEPTH, 10, book=False)
         seconds.append(t.seconds)
@@ -234,7 +201,7 @@ def test_default_level_with_its_book_keeps_won_positions_won_on_1000_positions(o
     # The game's default level: the book answers the positions the search gets
     # wrong (tests/test_ryg3_misses.py).  The search alone gave away 0, 1, 2
     # and 0 of these (seeds 2-5; 2026-11-22).
-    lost, seconds, depths = c64_default_level(search_positions(1000, seed, oracle), oracle, book=True)
+    lost, seconds, depths = c64_default_level(cats_won_positions(1000, seed, oracle), oracle, book=True)
     report = (len(lost), sum(seconds) / len(seconds), max(seconds))
     print(f"\nseed {seed}: {len(lost)} lost, {report[1]:.2f} s average, {report[2]:.1f} s at most, "
           f"{depths.count(0)} book moves")              # shown with pytest -s
@@ -251,7 +218,7 @@ def test_the_search_alone_on_the_c64_keeps_won_positions_won_on_1000_positions(o
     # seconds, the tables still carried over: 0 of 1000 lost, 4.66 s average, 12.5 s
     # at most, depth 8 reached in 997 positions, 7 in 3 (with the old 0.5: 0 lost, 4.38 s,
     # 9.88 s, 902 / 98; before the term: 4 lost, 4.2 s, 9.2 s, 938 / 62).
-    lost, seconds, depths = c64_default_level(search_positions(1000, 2, oracle), oracle)
+    lost, seconds, depths = c64_default_level(cats_won_positions(1000, 2, oracle), oracle)
     report = (len(lost), sum(seconds) / len(seconds), max(seconds))
     print(f"\nsearch alone: {len(lost)} lost, {report[1]:.2f} s average, {report[2]:.1f} s at most, "
           f"depth 8 in {depths.count(8)}")              # shown with pytest -s

@@ -22,7 +22,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
-from tests.test_ryg3_strength import search_positions          # noqa: E402
+from tests.tools.positions import cats_won_positions             # noqa: E402
 from tests.tools import ryg3_model as M                          # noqa: E402
 from tests.tools.oracle import get_oracle, square_name           # noqa: E402
 from tests.tools.ryg3_harness import ASM_DIR, EngineOnC64        # noqa: E402
@@ -96,7 +96,7 @@ def main(argv=None):
     ap.add_argument("--ryg23-depths", default="4,6")
     args = ap.parse_args(argv)
     oracle = get_oracle()
-    positions = search_positions(args.positions, 99, oracle)
+    positions = cats_won_positions(args.positions, 99, oracle)
     for mouse, cats in positions:
         print("  mouse %s, cats %s" % (square_name(mouse), " ".join(square_name(c) for c in sorted(cats))))
     ryg3_rows(positions, oracle)

@@ -153,6 +153,11 @@ def read_misses(side, path=MISSES_FILE) -> list[tuple[int, tuple[int, ...]]]:
     return out
 
 
+def game_book(oracle):
+    """The book as built into the game: build_book with the listed misses."""
+    return M.build_book(oracle, {side: read_misses(side) for side in SIDE_LETTER})
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("runs", nargs="+", metavar="DEPTH:KEYS",

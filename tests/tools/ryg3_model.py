@@ -556,8 +556,7 @@ if __name__ == "__main__":
     if "--tables" in sys.argv:
         sys.stdout.write(ophis_tables())
     if "--book" in sys.argv:
-        from tests.tools.ryg3_misses import read_misses
+        from tests.tools.ryg3_misses import game_book
         from tests.tools.oracle import get_oracle
         oracle = get_oracle()
-        misses = {side: read_misses(side) for side in (SIDE_CATS, SIDE_MOUSE)}
-        sys.stdout.write(ophis_book(build_book(oracle, misses), len(build_book(oracle))))
+        sys.stdout.write(ophis_book(game_book(oracle), len(build_book(oracle))))
