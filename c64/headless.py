@@ -52,6 +52,43 @@ def transcript_text(codes):
     return "".join(out)
 
 
+class TranscriptFile:
+    """A machine's transcript (C64(transcript=...)) streamed to a text file as
+    transcript_text() writes it: at most BUFFER codes are held before they are written,
+    so a long run costs no memory.  A context manager; close() writes the rest."""
+
+    BUFFER = 4096
+
+    def __init__(self, path):
+        self.handle = open(path, "w", encoding="utf-8")
+        self.pending = bytearray()
+
+    def append(self, code):
+        pending = self.pending
+        pending.append(code)
+        if len(pending) >= self.BUFFER:
+            self.flush()
+
+    def flush(self):
+        if self.pending:
+            self.handle.write(transcript_text(self.pending))
+            self.pending.clear()
+        self.handle.flush()
+
+    def close(self):
+        if not self.handle.closed:
+            try:
+                self.flush()
+            finally:
+                self.handle.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
 def run(program, keys=(), max_cycles=DEFAULT_MAX_CYCLES, screen_format="text", peeks=(),
         transcript=None, sid_seed=None, ntsc=False, disk_folder=".", cpu_class=None,
         out=None, err=None):
@@ -62,21 +99,29 @@ def run(program, keys=(), max_cycles=DEFAULT_MAX_CYCLES, screen_format="text", p
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
     options = {} if cpu_class is None else {"cpu_class": cpu_class}
-    machine = C64(sid_seed=sid_seed, ntsc=ntsc, disk_folder=disk_folder, **options)
-    machine.run_program(program)
-    machine.type_keys(keys)
-    reason = machine.run(max_cycles)
-    out.write((format_hex(machine) if screen_format == "hex" else format_text(machine)) + "\n")
-    for start, end in peeks:
-        out.write(format_peek(machine, start, end) + "\n")
     status = 0
+    sink = None
     if transcript is not None:
         try:
-            with open(transcript, "w", encoding="utf-8") as handle:
-                handle.write(transcript_text(machine.transcript))
+            sink = TranscriptFile(transcript)
         except OSError as error:
             err.write("ryg: cannot write the transcript %s: %s\n" % (transcript, error.strerror or error))
             status = 2
+    machine = C64(sid_seed=sid_seed, ntsc=ntsc, disk_folder=disk_folder, transcript=sink, **options)
+    try:
+        machine.run_program(program)
+        machine.type_keys(keys)
+        reason = machine.run(max_cycles)
+    finally:
+        if sink is not None:
+            try:
+                sink.close()
+            except OSError as error:
+                err.write("ryg: cannot write the transcript %s: %s\n" % (transcript, error.strerror or error))
+                status = 2
+    out.write((format_hex(machine) if screen_format == "hex" else format_text(machine)) + "\n")
+    for start, end in peeks:
+        out.write(format_peek(machine, start, end) + "\n")
     left = _keys_left(machine)
     if reason is StopReason.ERROR:
         err.write("ryg: the program stopped: %s%s\n" % (machine.error, left and "; " + left))

@@ -54,9 +54,13 @@ class C64:
     ntsc: 1,022,727 Hz / 60 Hz instead of PAL 985,248 Hz / 50 Hz.
     disk_folder: host folder seen as device 8 (None: current folder).
     cpu_class: the CPU implementation (plain py65 stepping by default).
+    transcript: None (the default) keeps nothing of what is printed; anything with an
+        append(code) method (a list, c64.headless.TranscriptFile) receives every PETSCII
+        code sent to the screen through CHROUT, by the program or by BASIC.  The attribute
+        of the same name may be set later.
     """
 
-    def __init__(self, sid_seed=None, ntsc=False, disk_folder=None, cpu_class=CPU):
+    def __init__(self, sid_seed=None, ntsc=False, disk_folder=None, cpu_class=CPU, transcript=None):
         self.pal = not ntsc
         video = vic_module.NTSC if ntsc else vic_module.PAL
         self.clock_hz = video["clock_hz"]
@@ -75,7 +79,7 @@ class C64:
         self.basic = self.kernal.basic = Basic(self)
         if disk_folder is not None:
             self.attach_disk(disk_folder)
-        self.transcript = []
+        self.transcript = transcript
         self.pending_keys = deque()
         self.program = None
         self.error = None

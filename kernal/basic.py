@@ -210,7 +210,7 @@ class Basic:
 
     # -- output --------------------------------------------------------------------------
     def _print(self, text):
-        chrout = self.machine.kernal.channels.chrout
+        chrout = self.machine.kernal.chrout         # BASIC prints through CHROUT ($FFD2)
         for ch in text:
             chrout(ch if isinstance(ch, int) else ord(ch))
 

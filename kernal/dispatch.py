@@ -179,7 +179,9 @@ def _chrout_in_line():
             else:
                 mem[0xD800 + colour] = ram[0x0286] & 0x0F
             ram[0xD3] = column + 1
-        machine.transcript.append(code)
+        transcript = machine.transcript
+        if transcript is not None:
+            transcript.append(code)
         cyc += cost
         # The screen path's PLA / CLC / CLI: N and Z from A (fn: bit 7, fz: zero means Z).
         fn = fz = code
@@ -490,10 +492,23 @@ class Kernal:
         cpu.a, cpu.x = 0, 3           # falls into CLRCHN
         self._nz(cpu, 0)
 
+    def chrout(self, byte):
+        """CHROUT for the KERNAL's Python callers (BASIC's messages and PRINT): what
+        JSR $FFD2 does, the transcript included.  Raises KernalError as channels.chrout."""
+        if self.mem.ram[0x9A] == 3:                                   # DFLTO: the screen
+            transcript = self.machine.transcript
+            if transcript is not None:
+                transcript.append(byte)
+            self.editor.chrout(byte)
+        else:
+            self.channels.chrout(byte)
+
     def k_chrout(self, cpu):
         a = cpu.a
         if self.mem.ram[0x9A] == 3:
-            self.machine.transcript.append(a)     # the printer log records the screen only
+            transcript = self.machine.transcript
+            if transcript is not None:
+                transcript.append(a)              # the transcript records the screen only
             self.editor.chrout(a)
             # The screen path ends PLA (A back) / CLC / CLI / RTS.
             cpu.p = (cpu.p & ~(CARRY | ZERO | NEGATIVE | INTERRUPT)) | (a & NEGATIVE) | (0 if a else ZERO)
@@ -757,9 +772,9 @@ class Kernal:
             byte = self.mem[addr]
             if byte == 0:
                 break
-            self.channels.chrout(byte)
+            self.chrout(byte)                  # STROUT prints through CHROUT
             addr = (addr + 1) & 0xFFFF
 
     def k_linprt(self, cpu):
         for ch in str((cpu.a << 8) | cpu.x).encode():
-            self.channels.chrout(ch)
+            self.chrout(ch)

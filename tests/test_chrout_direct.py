@@ -40,7 +40,7 @@ CASES = {
 
 
 def _machine(core, text, prepare=None, one_step=True):
-    machine = C64(sid_seed=7, cpu_class=core)
+    machine = C64(sid_seed=7, cpu_class=core, transcript=[])
     used = []
     if core is FastCPU:
         if one_step:
@@ -142,7 +142,7 @@ name:   .byte "OUT,S,W"
 
 
 def _write_file(core, folder):
-    machine = C64(sid_seed=7, cpu_class=core, disk_folder=str(folder))
+    machine = C64(sid_seed=7, cpu_class=core, disk_folder=str(folder), transcript=[])
     machine.poke(0xDC0D, 0x7F)
     used = count_direct_chrout(machine) if core is FastCPU else []
     program = assemble(WRITE_FILE)

@@ -191,6 +191,20 @@ def test_transcript_records_everything_printed_through_chrout_as_text(prg, capsy
         "{clr}{wht}KERNAL SCREEN TEST\n{red}{rvs on}RED{rvs off} NORMAL\n{yel}PLACED0A,0B\n28X19")
 
 
+def test_the_transcript_is_written_to_its_file_while_the_program_runs(tmp_path):
+    from c64 import headless as headless_module
+    from c64.machine import C64
+    path = tmp_path / "out.txt"
+    with headless_module.TranscriptFile(str(path)) as sink:
+        m = C64(transcript=sink)
+        m.type("10 REM HELLO{return}" + "LIST{return}" * 600)
+        m.run(max_cycles=500_000_000)
+        on_disk = path.read_text(encoding="utf-8")        # before the run's end closes it
+        assert on_disk.count("10 REM HELLO") > 500
+        assert len(sink.pending) < sink.BUFFER            # only a small buffer is kept
+    assert path.read_text(encoding="utf-8").count("\n10 REM HELLO\n") == 600
+
+
 def test_an_unwritable_transcript_is_reported_and_the_screen_still_printed(prg, capsys, tmp_path):
     status, out, err = headless(capsys, "--transcript", str(tmp_path / "no" / "such" / "dir.txt"),
                                 prg("kernal_screen"))

@@ -18,7 +18,7 @@ TEXT = (b"HELLO \xc1\xc2 WORLD\x9d\x9d!" + b"\x12REV\x92 " + b"\"QUOTED\x9d\" " 
 
 
 def _run(cpu_class, one_step, port=0x37):
-    machine = C64(sid_seed=3, cpu_class=cpu_class)
+    machine = C64(sid_seed=3, cpu_class=cpu_class, transcript=[])
     used = []
     if not one_step:
         machine.kernal._chrout_in_line = lambda: False

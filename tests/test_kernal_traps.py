@@ -202,7 +202,8 @@ def test_plot_read_after_printing_gives_the_cursor_position(m):
 
 # -- CHROUT and CHRIN -------------------------------------------------------------------------------
 
-def test_chrout_to_the_screen_keeps_a_x_y_clears_carry_and_ends_with_cli(m):
+def test_chrout_to_the_screen_keeps_a_x_y_clears_carry_and_ends_with_cli():
+    m = C64(sid_seed=1, transcript=[])
     a, x, y, p = kcall(m, CHROUT, a=0x41, x=0x12, y=0x34, flags=P_DEFAULT | C)
     assert (a, x, y) == (0x41, 0x12, 0x34)
     assert not p & C

@@ -3,6 +3,8 @@ stopped), call, reading the screen and memory, idle detection (c64/machine.py)."
 
 import pytest
 
+from c64.cpu import CPU
+from c64.fastcpu import FastCPU
 from c64.machine import C64, StopReason
 from tests.conftest import assemble
 
@@ -305,11 +307,53 @@ def test_load_prg_reads_a_file(tmp_path):
 
 
 def test_the_transcript_records_every_byte_sent_through_chrout():
-    m = C64()
+    m = C64(transcript=[])
     program = m.load_prg(assemble(STUB_PROGRAM))
     m.start(program.start)
     m.run(max_cycles=SECOND)
     assert bytes(m.transcript) == b"\x93LOADED AND RUN"
+
+
+PRINT_51200 = """
+        .org $C000
+        ldy #200
+outer:  ldx #0
+inner:  lda #$41
+        jsr $FFD2               ; CHROUT "A", 256 x 200 times
+        dex
+        bne inner
+        dey
+        bne outer
+        rts
+"""
+
+
+@pytest.mark.parametrize("core", [CPU, FastCPU], ids=["py65", "fast"])
+def test_a_machine_without_a_transcript_keeps_nothing_of_what_it_prints(core):
+    import tracemalloc
+    m = C64(cpu_class=core)
+    code = assemble(PRINT_51200)
+    for i, byte in enumerate(code):
+        m.poke(0xC000 + i, byte)
+    m.start(0xC000)
+    assert m.run(max_cycles=200_000_000) is StopReason.BASIC      # translated, screen scrolled
+    tracemalloc.start()
+    try:
+        m.start(0xC000)
+        assert m.run(max_cycles=200_000_000) is StopReason.BASIC
+        grown = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert grown < 50_000, "%d bytes kept after printing 51,200 characters" % grown
+
+
+def test_basic_direct_mode_output_goes_to_the_transcript():
+    m = C64(transcript=[])
+    m.type("10 REM HI{return}LIST{return}")
+    m.run(max_cycles=5_000_000)
+    text = bytes(m.transcript).decode("latin-1")
+    assert text.count("READY.") == 2                  # at power-on and after LIST
+    assert "\r10 REM HI" in text
 
 
 def test_screen_lines_are_25_lines_of_40_characters():
@@ -395,7 +439,7 @@ loop:   inc $C200               ; work: a store inside the loop
 
 
 def test_the_transcript_records_what_goes_to_the_screen_and_not_to_files(tmp_path):
-    m = C64(disk_folder=str(tmp_path))
+    m = C64(disk_folder=str(tmp_path), transcript=[])
     code = assemble("""
         .org $C000
         lda #1

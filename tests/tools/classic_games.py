@@ -35,6 +35,7 @@ class Session(ClassicProgram):
 
     def __init__(self, name, sid_seed=1234):
         super().__init__(name, sid_seed)
+        self.m.transcript = []        # what it prints is read back (printed())
         self.m.start(self.program.start)
         self.mark = 0
         self.reason = self.m.run(max_cycles=10_000_000)
