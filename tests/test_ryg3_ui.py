@@ -18,7 +18,13 @@ MOUSE_GLYPH = 0xD1 - 0x80      # screen code of PETSCII $D1 (ball), reversed on 
 CAT_GLYPH = 0xD8 - 0x80        # PETSCII $D8 (club)
 BUDGET = 300_000_000
 PAL_HZ = 985_248
-THINKING_ROW = re.compile(r"PROF (\d+) NODOS (\d+) VALOR [0-9A-F]{2} (\d+)\.(\d) SEG +$")
+THINKING_ROW = re.compile(r"PROF (\d+) NODOS (\d+) (\d+)\.(\d) SEG +$")
+VALUE_ROW = re.compile(r"VALOR ([+-]?\d+): ((?:[A-H][1-8]-[A-H][1-8] )*)$")
+
+
+def signed(value):
+    """A search value (side to move's view, $80 neutral) as the game shows it."""
+    return value - 0x80 if value >= 0x80 else value - 0x7F
 
 
 class Game:
@@ -154,8 +160,8 @@ def test_switch_sides_makes_the_computer_play_the_mouse(game):
     assert "JUEGAS CON: GATOS" in game.row(13)
     moves = game.moves()
     assert len(moves) == 1 and moves[0][1].startswith("E1-")
-    assert "PROF" in game.row(18) and "NODOS" in game.row(18) and "SEG" in game.row(18)
-    assert game.row(19).startswith("LINEA: ")
+    assert THINKING_ROW.match(game.row(18))
+    assert VALUE_ROW.match(game.row(19).rstrip() + " ")
 
 
 def test_thinking_row_is_refreshed_while_an_iteration_runs():
@@ -176,6 +182,59 @@ def test_thinking_row_is_refreshed_while_an_iteration_runs():
     inside = [(a, b) for a, b in zip(seen, seen[1:])
               if a[0] == b[0] and a[3] == b[3] and b[1] > a[1] and b[2] > a[2]]
     assert len({a[0] for a, b in inside}) >= 2, seen
+
+
+def test_value_is_a_signed_number_from_the_side_to_moves_view():
+    from tests.tools import ryg3_model as M
+    for version, word in (("ryg3", "VALOR"), ("ryg3en", "VALUE")):
+        game = Game(version=version)             # depth 3
+        game.keys("P")                           # a hint for the mouse at the start
+        want = M.Model(zobrist=[[[game.peek(p, piece * 64 + sq) for sq in range(64)]
+                                 for p in ("zob_lo", "zob_hi", "zob_lock")] for piece in range(2)]).think(3)
+        row = game.row(19)
+        assert row.startswith(f"{word} {signed(want.value):+d}: ".replace("+0", "0")), (row, want.value)
+        assert want.value < 0x80 and row.split()[1].startswith("-")   # the cats stand better
+        assert word in game.row(15)              # the help line says what the value means
+        # the whole row: the value in decimal, then the line; no hex anywhere
+        assert re.fullmatch(word + r" -\d+: (?:[A-H][1-8]-[A-H][1-8] )+ *", row), row
+
+
+def test_signed_value_is_symmetric():
+    assert [signed(v) for v in (0x80, 0x7F, 0x81, 0x7E, 0xDF, 0x20)] == [0, 0, 1, -1, 95, -95]
+    assert all(signed(v) == -signed(0xFF - v) for v in range(256))
+
+
+def test_book_move_shows_the_books_result_in_words(oracle):
+    from tests.tools.oracle import WIN
+    game = Game(level=None)                  # the default level: the cats' book answers
+    game.keys("F2{return}")
+    assert game.row(18).strip() == "LIBRO"
+    plies = WIN - abs(oracle.score(parse_square("F2"), {57, 59, 61, 63}, False))
+    assert game.row(19).strip() == f"GANAN LOS GATOS EN {plies} JUGADAS"
+
+
+def test_search_that_sees_the_end_says_who_wins_in_how_many_moves(oracle):
+    from tests.tools.oracle import WIN
+    cats = ("B2", "D2", "F2", "H2")
+    plies = WIN - oracle.score(parse_square("E5"), {parse_square(c) for c in cats}, True)
+    for version, words in (("ryg3", f"GANA EL RATON EN {plies} JUGADAS: "),
+                           ("ryg3en", f"MOUSE WINS IN {plies} MOVES: ")):
+        game = Game(version=version, level="L900")
+        game.keys("TE5{return}" + "".join(cats) + "{return}" + ("R" if version == "ryg3" else "M"))
+        game.keys("P")
+        assert game.row(19).startswith(words), game.row(19)
+
+
+def test_seconds_read_correctly_past_four_minutes(game):
+    # The thinking row as the search refreshes it, start_jiffies set back
+    # 9999.9 seconds (599,994 jiffies) and 240.0 seconds on the C64's clock.
+    for jiffies, shown in ((599_994, "9999.9 SEG"), (14_400, "240.0 SEG"), (6, "0.1 SEG")):
+        now = game.m.call(0xFFDE)
+        start = ((now[2] << 16 | now[1] << 8 | now[0]) - jiffies) % (1 << 24)
+        for i in range(3):
+            game.m.poke(game.labels["start_jiffies"] + i, start >> 8 * i & 0xFF)
+        game.m.call(game.labels["show_numbers"], a=7)
+        assert game.row(18).rstrip().endswith(" " + shown), (jiffies, game.row(18))
 
 
 def test_cats_typed_by_the_player_need_both_squares_when_ambiguous(game):

@@ -71,7 +71,6 @@ CAGED_BASE = 0x40                # + squares in the cage + mouse rank
 HASH_SIZE = 1024
 EXACT, LOWER, UPPER = 0, 1, 2      # what a stored value is: exact, >=, <=
 MOUSE_ORDER = (2, 3, 0, 1)        # NE, NW, SW, SE
-BOOK_VALUE = 0xFF                 # value reported for a book move
 HASH_HI_MASK = 0x03
 
 
@@ -369,13 +368,14 @@ class Model:
         stops after max_depth or when the next iteration would start beyond
         node_limit.  Returns a SearchResult.
         With a book (see build_book), a position found in it is answered
-        from the book: depth 0, no nodes, value BOOK_VALUE."""
+        from the book: depth 0, no nodes, value None (the engine's book
+        record carries the result, book_result)."""
         self.nodes = 0
         self.ply = 0
         if book is not None:
             move = book.get((self.side, self.mouse_sq, frozenset(self.cat_sq)))
             if move is not None:
-                return SearchResult(move, BOOK_VALUE, 0, 0)
+                return SearchResult(move, None, 0, 0)
         self.clear_hash()               # as the engine: a position always gets the same move
         result = SearchResult(None, 0, 0, 0)
         for depth in range(1, max_depth + 1):
@@ -458,9 +458,23 @@ def build_book(oracle=None, misses=None):
     return book
 
 
-def ophis_book(book, from_start) -> str:
+def book_result(oracle, side, mouse, cats) -> int:
+    """The result a book record carries, from the side to move's view as
+    the search's values: 255 - P when it wins in P moves (plies), P when it
+    loses in P."""
+    from tests.tools.oracle import WIN
+    score = oracle.score(mouse, cats, side == SIDE_MOUSE)
+    plies = WIN - abs(score)
+    mouse_wins = score > 0
+    return 0xFF - plies if mouse_wins == (side == SIDE_MOUSE) else plies
+
+
+def ophis_book(book, from_start, oracle=None) -> str:
     """Source of asm/ryg3/book.oph; from_start = how many of the cats'
     positions are the ones reachable from the start (build_book without misses)."""
+    if oracle is None:
+        from tests.tools.oracle import get_oracle
+        oracle = get_oracle()
     cats_count = sum(1 for key in book if key[0] == SIDE_CATS)
     mouse_count = len(book) - cats_count
     lines = ["; book.oph -- ryg3: the book of both sides.",
@@ -477,20 +491,22 @@ def ophis_book(book, from_start) -> str:
              "; Records are grouped by mouse square: in a side's book, the records of",
              "; square sq run from <side>_book_lo/hi[sq] up to <side>_book_lo/hi[sq+1];",
              "; a record is the cats as a 32-bit mask of dark squares (bit = square / 2,",
-             "; low byte first), then from- and to-square."]
+             "; low byte first), from- and to-square, and the result from the side to",
+             "; move's view (wins in P moves: 255 - P, loses in P: P)."]
     for side, name in ((SIDE_CATS, "cats"), (SIDE_MOUSE, "mouse")):
         by_mouse = {sq: [] for sq in range(64)}
         for (s, mouse, cats), (a, b) in book.items():
             if s == side:
                 mask = sum(1 << (c >> 1) for c in cats)       # dark index = square / 2
-                by_mouse[mouse].append((mask.to_bytes(4, "little"), a, b))
+                by_mouse[mouse].append((mask.to_bytes(4, "little"), a, b,
+                                        book_result(oracle, side, mouse, cats)))
         offsets, body = [], []
         pos = 0
         for sq in range(64):
             offsets.append(pos)
-            for mask, a, b in sorted(by_mouse[sq]):
-                body.append("        .byte " + ", ".join("$%02X" % v for v in (*mask, a, b)))
-                pos += 6
+            for mask, a, b, result in sorted(by_mouse[sq]):
+                body.append("        .byte " + ", ".join("$%02X" % v for v in (*mask, a, b, result)))
+                pos += 7
         offsets.append(pos)
         lines.append("")
         for half, op in (("lo", "<"), ("hi", ">")):
@@ -559,4 +575,4 @@ if __name__ == "__main__":
         from tests.tools.ryg3_misses import game_book
         from tests.tools.oracle import get_oracle
         oracle = get_oracle()
-        sys.stdout.write(ophis_book(game_book(oracle), len(build_book(oracle))))
+        sys.stdout.write(ophis_book(game_book(oracle), len(build_book(oracle)), oracle))
