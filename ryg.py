@@ -70,6 +70,14 @@ def build_parser():
                           help="also print memory at exit (repeatable)")
     headless.add_argument("--transcript", metavar="FILE",
                           help="write everything printed through CHROUT to FILE as text")
+    monitor = parser.add_argument_group("monitor (headless)")
+    monitor.add_argument("--moncommands", metavar="FILE",
+                         help="run the monitor commands in FILE at the start, then the next ones "
+                         "at every stop (breakpoint, watch); output on stdout")
+    monitor.add_argument("--break", metavar="LABEL|ADDR", dest="breaks", action="append", default=[],
+                         help="a breakpoint (repeatable); the label of a bundled version or an address")
+    monitor.add_argument("--profile", action="store_true",
+                         help="count C64 cycles per routine (by label) and print the table at the end")
     return parser
 
 
@@ -157,6 +165,17 @@ def main(argv=None):
             raise PrgError("bad --keys: %s" % error)
         if not os.path.isdir(args.disk):
             raise PrgError("--disk %s is not a folder" % args.disk)
+        moncommands = None
+        if args.moncommands:
+            try:
+                with open(args.moncommands, encoding="utf-8") as handle:
+                    moncommands = handle.read().splitlines()
+            except OSError as error:
+                raise PrgError("cannot read the monitor commands %s: %s"
+                               % (args.moncommands, error.strerror or error))
+        if (moncommands is not None or args.breaks or args.profile) and not args.headless:
+            raise PrgError("--moncommands, --break and --profile need --headless "
+                           "(in the terminal the monitor opens with its key)")
     except PrgError as error:
         return fail(str(error))
     if args.headless:
@@ -164,7 +183,8 @@ def main(argv=None):
         return headless.run(program, key_codes, max_cycles=args.max_cycles or headless.DEFAULT_MAX_CYCLES,
                             screen_format=args.screen_format, peeks=peeks, transcript=args.transcript,
                             sid_seed=args.seed, ntsc=args.ntsc, disk_folder=args.disk,
-                            cpu_class=cpu_class(args.cpu))
+                            cpu_class=cpu_class(args.cpu), moncommands=moncommands,
+                            breaks=args.breaks, profile=args.profile)
     try:
         from c64.terminal import run_terminal
     except ImportError:

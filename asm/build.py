@@ -1,4 +1,4 @@
-"""Assemble every top-level asm/*.oph into asm/<name>.prg and asm/<name>.map.
+"""Assemble every top-level asm/*.oph into asm/<name>.prg, .map and .lines.
 
 Usage:
     python -m asm.build            # (re)build all versions in place
@@ -12,6 +12,13 @@ between runs; a child process also works the same on Windows, where the
 ``ophis`` console script may not be on PATH.  Ophis output is deterministic:
 the same sources give the same bytes, and the map file holds only labels,
 addresses and short file names.
+
+The .lines file is the source map the monitor (c64.monitor) shows stops and
+disassembly with: one line per assembled instruction, ``$ADDR | path:line``,
+the path relative to asm/, after a ``file path`` line for every source file
+that defined a label (the .map names files without their folder).  Ophis has no such output (its listing, -l, has
+the bytes but not the source lines), so the child process wraps Ophis'
+Assembler.assemble to note where each instruction came from.
 """
 
 import argparse
@@ -22,8 +29,41 @@ import tempfile
 
 ASM_DIR = os.path.dirname(os.path.abspath(__file__))
 
-_RUN_OPHIS = ("import sys, Ophis.Main; "
-              "sys.exit(Ophis.Main.run_ophis(sys.argv[1:]))")
+# argv: the .lines path, then Ophis' own arguments.
+_RUN_OPHIS = """
+import os, sys, Ophis.Main, Ophis.Passes
+lines_path, args = sys.argv[1], sys.argv[2:]
+base = os.getcwd()
+noted, files = [], {}
+original = Ophis.Passes.Assembler.assemble
+original_label = Ophis.Passes.Assembler.visitLabel
+
+def relative(ppt):
+    path, _, line = str(ppt).rpartition(":")
+    path = os.path.relpath(path, base).replace(os.sep, "/")
+    files.setdefault(path, None)
+    return path, line
+
+def assemble(self, node, mode, env):
+    noted.append((env.getPC(), relative(node.ppt)))
+    return original(self, node, mode, env)
+
+def visit_label(self, node, env):
+    relative(node.ppt)
+    return original_label(self, node, env)
+
+Ophis.Passes.Assembler.assemble = assemble
+Ophis.Passes.Assembler.visitLabel = visit_label
+status = Ophis.Main.run_ophis(args)
+if status == 0:
+    with open(lines_path, "w", newline="\\n") as out:
+        out.write("; address | source line of each instruction (asm/build.py; DO NOT EDIT)\\n")
+        for path in files:
+            out.write("file %s\\n" % path)
+        for pc, (path, line) in noted:
+            out.write("$%04X | %s:%s\\n" % (pc, path, line))
+sys.exit(status)
+"""
 
 
 def top_sources(asm_dir=ASM_DIR):
@@ -33,20 +73,21 @@ def top_sources(asm_dir=ASM_DIR):
 
 
 def assemble(name, out_dir, asm_dir=ASM_DIR):
-    """Assemble asm_dir/<name>.oph into out_dir/<name>.prg and .map.
+    """Assemble asm_dir/<name>.oph into out_dir/<name>.prg, .map and .lines.
 
-    Returns (prg_path, map_path). Raises RuntimeError with Ophis' messages
+    Returns (prg_path, map_path, lines_path). Raises RuntimeError with Ophis' messages
     when the assembly fails.
     """
     src = os.path.join(asm_dir, name + ".oph")
     prg = os.path.join(out_dir, name + ".prg")
     map_ = os.path.join(out_dir, name + ".map")
+    lines = os.path.join(out_dir, name + ".lines")
     proc = subprocess.run(
-        [sys.executable, "-c", _RUN_OPHIS, "-q", "-o", prg, "-m", map_, src],
+        [sys.executable, "-c", _RUN_OPHIS, lines, "-q", "-o", prg, "-m", map_, src],
         cwd=asm_dir, capture_output=True, text=True)
     if proc.returncode != 0:
         raise RuntimeError("ophis failed on %s:\n%s%s" % (src, proc.stdout, proc.stderr))
-    return prg, map_
+    return prg, map_, lines
 
 
 def _read(path):
@@ -83,7 +124,7 @@ def main(argv=None):
         print("%d program(s) checked, %d difference(s)" % (len(names), len(problems)))
         return 1 if problems else 0
     for name in names:
-        prg, _ = assemble(name, ASM_DIR)
+        prg = assemble(name, ASM_DIR)[0]
         print("%s: %d bytes" % (os.path.relpath(prg), os.path.getsize(prg)))
     return 0
 

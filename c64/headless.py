@@ -91,10 +91,13 @@ class TranscriptFile:
 
 def run(program, keys=(), max_cycles=DEFAULT_MAX_CYCLES, screen_format="text", peeks=(),
         transcript=None, sid_seed=None, ntsc=False, disk_folder=".", cpu_class=None,
-        out=None, err=None):
+        out=None, err=None, moncommands=None, breaks=(), profile=False):
     """Run `program` (a c64.loader.Program) headless; returns the process exit status.
 
     out/err default to the sys.stdout/sys.stderr of the moment of the call (not of import).
+    moncommands (a list of monitor command lines), breaks (addresses or labels) and
+    profile attach the monitor (c64.monitor.script): its output goes to `out` before
+    the screen.
     """
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
@@ -111,7 +114,12 @@ def run(program, keys=(), max_cycles=DEFAULT_MAX_CYCLES, screen_format="text", p
     try:
         machine.run_program(program)
         machine.type_keys(keys)
-        reason = machine.run(max_cycles)
+        if moncommands is not None or breaks or profile:
+            from c64.monitor.script import MonitorScript
+            script = MonitorScript(machine, moncommands or (), out, breaks, profile)
+            reason = script.run(max_cycles)
+        else:
+            reason = machine.run(max_cycles)
     finally:
         if sink is not None:
             try:

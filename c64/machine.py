@@ -45,6 +45,7 @@ class StopReason(enum.Enum):
     BASIC = "basic"        # the program returned to BASIC
     ERROR = "error"        # CPU jam, BRK, unimplemented routine...
     CALL_DONE = "call"     # Machine.call() finished
+    BREAK = "break"        # the monitor's debugger stopped it (breakpoint, watch, step)
 
 
 class C64:
@@ -85,6 +86,9 @@ class C64:
         self.error = None
         self.nmi_pending = False
         self._calling = False         # a call() is running: $FF00 is its return address
+        # The monitor's c64.monitor.debugger.Debugger while it needs to see the CPU run
+        # (breakpoints, watches, steps, profiler); None: the CPU runs on its own.
+        self.debugger = None
         self.boot()
 
     # -- clock ---------------------------------------------------------------------
@@ -320,7 +324,10 @@ class C64:
             if limit < target:
                 target = limit
             try:
-                cpu.run(target, verify)
+                if self.debugger is None:
+                    cpu.run(target, verify)
+                elif self.debugger.run(target, verify):
+                    return StopReason.BREAK
                 verify = False
             except CPUStop as stop:
                 self.error = str(stop)
