@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """RYG64: play RYG ("Raton y Gatos"), a Commodore 64 board-game AI, on a ROM-less C64 in the terminal.
 
-    python ryg.py                 the default RYG version in a C64 screen (curses)
+    python ryg.py                 ryg3 in a C64 screen (curses), in Spanish when the
+                                  locale (LC_ALL / LC_MESSAGES / LANG) is es*, else ryg3en
     python ryg.py ryg23           a bundled version by name (see --list)
     python ryg.py game.prg        any .prg file
     python ryg.py --headless --keys "01{return}" ryg23     scripted run, screen printed as text
@@ -42,7 +43,9 @@ def build_parser():
         prog="ryg.py", description="RYG, a Commodore 64 board-game AI, on a ROM-less C64 emulator.",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("program", nargs="?",
-                        help="a bundled version name (see --list) or the path of a .prg file")
+                        help="a bundled version name (see --list) or the path of a .prg file "
+                             "(default: ryg3 when the locale is Spanish, LC_ALL / LC_MESSAGES / "
+                             "LANG es*, else ryg3en)")
     parser.add_argument("--list", action="store_true", help="list the bundled versions and exit")
     parser.add_argument("--warp", action="store_true", help="start in warp mode (as fast as the host can)")
     parser.add_argument("--ntsc", action="store_true", help="NTSC timing (1,022,727 Hz, 60 frames/s) instead of PAL")

@@ -34,8 +34,24 @@ VERSIONS = (
     Version("ryg15", "first complete game: 88-byte boards, evaluation v1, depth 1-3"),
 )
 
-# The version `python ryg.py` starts, in order of preference.
-DEFAULT_ORDER = ("ryg3", "ryg23", "ryg19", "ryg17", "ryg15")
+# The version `python ryg.py` starts, in order of preference: ryg3 in the
+# player's language (Spanish when the host locale says so, else English).
+DEFAULT_ORDER_SPANISH = ("ryg3", "ryg3en", "ryg23", "ryg19", "ryg17", "ryg15")
+DEFAULT_ORDER_ENGLISH = ("ryg3en", "ryg3", "ryg23", "ryg19", "ryg17", "ryg15")
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")     # the first one set decides, as in POSIX
+
+
+def locale_wants_spanish(environ=None):
+    """True when the host locale for messages is Spanish (es, es_ES.UTF-8, es_AR ...).
+
+    LC_ALL overrides LC_MESSAGES, which overrides LANG; the first one set and
+    not empty decides, as the C library does."""
+    environ = os.environ if environ is None else environ
+    for name in LOCALE_VARIABLES:
+        value = environ.get(name)
+        if value:
+            return value.lower().startswith("es")
+    return False
 
 
 def available_versions():
@@ -49,9 +65,36 @@ def find_version(name):
     return None
 
 
-def default_version():
-    for name in DEFAULT_ORDER:
+def default_version(environ=None):
+    """The version `python ryg.py` starts: ryg3 for a Spanish locale, ryg3en otherwise
+    (then the classic versions, if ryg3 is not built)."""
+    order = DEFAULT_ORDER_SPANISH if locale_wants_spanish(environ) else DEFAULT_ORDER_ENGLISH
+    for name in order:
         version = find_version(name)
         if version.available():
             return version
     return None
+
+
+def saved_game_headers():
+    """(load address, file size) of the saved games of the bundled ryg3 builds: their
+    game record (label game_record in the .map, RECORD_SIZE bytes) plus the 2-byte load
+    address.  A file with such a header is a saved game, not a program."""
+    headers = set()
+    for name in ("ryg3", "ryg3en"):
+        try:
+            with open(os.path.join(ASM_DIR, name + ".map")) as handle:
+                labels = dict(_map_line(line) for line in handle if "|" in line)
+        except OSError:
+            continue
+        if "game_record" in labels and "game_record_end" in labels:
+            headers.add((labels["game_record"], 2 + labels["game_record_end"] - labels["game_record"]))
+    return headers
+
+
+def _map_line(line):
+    address, label = line.split("|")[:2]
+    try:
+        return label.strip(), int(address.strip().lstrip("$"), 16)
+    except ValueError:
+        return "", 0

@@ -69,6 +69,22 @@ def find_sys_address(memory_bytes, load_address=BASIC_START, limit=True):
     return None
 
 
+def runnable_start(raw):
+    """Where the machine would start a .prg from its header, or None for a data file.
+
+    A program is either loaded at BASIC's start ($0801) with a SYS line, or
+    machine code loaded at the start of a page ($xx00), where it starts.
+    Anything else -- a BASIC program without SYS, bytes loaded mid-page such as
+    a saved game (ryg3 saves its game record from its own address) -- is data:
+    running it would execute whatever its bytes happen to be."""
+    if len(raw) < 3:
+        return None
+    load_address = raw[0] | (raw[1] << 8)
+    if load_address == BASIC_START:
+        return find_sys_address(bytes(raw[2:]), load_address)
+    return load_address if load_address & 0xFF == 0 else None
+
+
 def parse_prg(raw, name="program", sys=None):
     """Check a .prg image and work out where it starts."""
     if len(raw) < 3:

@@ -201,6 +201,25 @@ def test_the_version_menu_lists_versions_and_prg_files_and_starts_the_choice(tmp
     assert "READY." in window.text() and "ryg99" not in window.text()
 
 
+def test_the_version_menu_shows_saved_games_and_other_data_files_apart_and_never_starts_them(tmp_path):
+    from tests.test_ryg3_ui import Game
+    Game(disk=tmp_path).keys("W")                        # a saved game, written by the real ryg3
+    assert (tmp_path / "ryg3partida.prg").stat().st_size == 2 + 136
+    (tmp_path / "other.prg").write_bytes(assemble(BYE))                  # machine code at $C000
+    (tmp_path / "basic.prg").write_bytes(b"\x01\x08\x07\x08\x0a\x00\x99\x00\x00\x00")   # 10 PRINT
+    (tmp_path / "midpage.prg").write_bytes(b"\x10\xc0" + bytes(40))    # loaded at $C010
+    app, window, _ = make_app(BUSY, versions=[], folder=str(tmp_path))
+    settle(app, 0.3)
+    type_keys(app, window, F0 + 10)
+    entries = [entry.name for entry in app.overlay.entries]
+    assert entries == ["other.prg"]
+    assert app.overlay.data_files == ["basic.prg", "midpage.prg", "ryg3partida.prg"]
+    text = window.text()
+    assert "data files, not programs" in text and "ryg3partida.prg" in text
+    type_keys(app, window, "2", "3", "4", seconds=0.3)                   # no number starts a data file
+    assert app.overlay is not None and app.program.name != "ryg3partida.prg"
+
+
 def test_the_version_menu_closes_with_esc_and_ctrl_v_opens_it():
     app, window, _ = make_app(versions=[Version("ryg99", "a test version", "/nonexistent.prg")])
     settle(app, 0.3)

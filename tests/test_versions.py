@@ -16,13 +16,62 @@ def run_cli(*argv):
     return status, out.getvalue(), err.getvalue()
 
 
-def test_the_list_shows_ryg3_first_as_the_default_then_the_classic_versions_newest_first():
+def set_locale(monkeypatch, **variables):
+    for name in versions.LOCALE_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    for name, value in variables.items():
+        monkeypatch.setenv(name, value)
+
+
+@pytest.fixture
+def spanish(monkeypatch):
+    set_locale(monkeypatch, LANG="es_ES.UTF-8")
+
+
+@pytest.mark.parametrize("default, variables", [
+    ("ryg3", {"LANG": "es_ES.UTF-8"}),
+    ("ryg3", {"LANG": "es"}),
+    ("ryg3en", {"LANG": "en_GB.UTF-8"}),
+    ("ryg3en", {}),
+    ("ryg3en", {"LANG": "C.UTF-8"}),
+    ("ryg3", {"LC_MESSAGES": "es_MX.UTF-8", "LANG": "en_US.UTF-8"}),
+    ("ryg3", {"LC_ALL": "es_AR.UTF-8", "LANG": "de_DE.UTF-8"}),
+    ("ryg3en", {"LC_ALL": "C", "LC_MESSAGES": "es_ES.UTF-8", "LANG": "es_ES.UTF-8"}),
+    ("ryg3en", {"LC_ALL": "", "LC_MESSAGES": "", "LANG": "en_US.UTF-8"}),     # empty: not set
+])
+def test_the_default_version_speaks_the_locales_language(monkeypatch, default, variables):
+    set_locale(monkeypatch, **variables)
+    assert versions.default_version().name == default
+    status, out, _ = run_cli("--list")
+    marked = [line.split()[0] for line in out.splitlines() if line.endswith("(default)")]
+    assert status == 0 and marked == [default]
+
+
+def test_the_list_shows_ryg3_first_then_the_classic_versions_newest_first(spanish):
     status, out, _ = run_cli("--list")
     names = [line.split()[0] for line in out.splitlines()]
     assert status == 0
     assert names == ["ryg3", "ryg3en", "ryg23", "ryg19", "ryg17", "ryg15"]
     assert out.splitlines()[0].endswith("(default)")
     assert all(len(line.split(None, 1)[1]) > 10 for line in out.splitlines())   # a description each
+
+
+@pytest.mark.parametrize("lang, title", [("es_ES.UTF-8", "RYG3 - RATON Y GATOS"),
+                                         ("en_US.UTF-8", "RYG3 - MOUSE AND CATS")])
+def test_python_ryg_py_starts_ryg3_in_the_players_language(monkeypatch, lang, title):
+    set_locale(monkeypatch, LANG=lang)
+    status, out, err = run_cli("--headless", "--max-cycles", "20000000")
+    assert status == 0, err
+    assert title in out
+
+
+def test_a_named_version_is_started_whatever_the_locale(monkeypatch):
+    set_locale(monkeypatch, LANG="en_US.UTF-8")
+    status, out, _ = run_cli("--headless", "--max-cycles", "20000000", "ryg3")
+    assert status == 0 and "RATON Y GATOS" in out
+    set_locale(monkeypatch, LANG="es_ES.UTF-8")
+    status, out, _ = run_cli("--headless", "--max-cycles", "20000000", "ryg3en")
+    assert status == 0 and "MOUSE AND CATS" in out
 
 
 def test_every_listed_version_has_its_built_program():
@@ -33,7 +82,7 @@ def test_every_listed_version_has_its_built_program():
 
 @pytest.mark.parametrize("name, title", [(None, "RYG3 - RATON Y GATOS"), ("ryg3en", "RYG3"),
                                          ("ryg23", "RYG23 - RATON Y GATOS"), ("ryg15", "RYG15")])
-def test_a_version_starts_by_name_and_the_default_is_ryg3(name, title):
+def test_a_version_starts_by_name_and_the_default_is_ryg3(spanish, name, title):
     argv = ["--headless", "--max-cycles", "20000000"] + ([name] if name else [])
     status, out, err = run_cli(*argv)
     assert status == 0, err

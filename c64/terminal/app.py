@@ -266,8 +266,10 @@ class TerminalApp:
             self.speed.reset()
             self.shown_speed = None
         elif command is Command.MENU:
-            self.overlay = VersionMenu(menu_entries(self.versions(), self.folder), self.curses,
-                                       current=program_label(self.program))
+            data_files = []
+            entries = menu_entries(self.versions(), self.folder, data_files)
+            self.overlay = VersionMenu(entries, self.curses, current=program_label(self.program),
+                                       data_files=data_files)
         elif command is Command.HELP:
             self.overlay = HelpPanel()
         elif command is Command.RESET:

@@ -8,7 +8,9 @@ get_wch returned them) and they answer what to do next.
 import os
 from collections import namedtuple
 
+from asm.versions import saved_game_headers
 from charset.colors import BLACK, BLUE, LIGHT_GREY, WHITE
+from c64.loader import runnable_start
 from c64.terminal.keys import HELP_LINES
 from c64.terminal.surface import Style
 
@@ -21,19 +23,38 @@ MenuEntry = namedtuple("MenuEntry", "name description path")
 CLOSE = "close"
 
 
-def menu_entries(versions, folder="."):
-    """The bundled versions (asm.versions.Version objects), then the .prg files of `folder`."""
+def menu_entries(versions, folder=".", data_files=None):
+    """The bundled versions (asm.versions.Version objects), then the programs among the
+    .prg files of `folder`.  Data files (saved games and anything else the machine could
+    not start: c64.loader.runnable_start) are not offered; their names are appended to
+    the list `data_files` when one is given."""
     entries = [MenuEntry(v.name, v.description, v.path) for v in versions]
     bundled = {os.path.realpath(e.path) for e in entries}
     try:
         names = sorted(os.listdir(folder), key=str.lower)
     except OSError:
         names = []
+    saved_games = saved_game_headers()
     for name in names:
         path = os.path.join(folder, name)
         if name.lower().endswith(".prg") and os.path.isfile(path) and os.path.realpath(path) not in bundled:
-            entries.append(MenuEntry(name, "a .prg file in this folder", path))
+            if _is_program(path, saved_games):
+                entries.append(MenuEntry(name, "a .prg file in this folder", path))
+            elif data_files is not None:
+                data_files.append(name)
     return entries
+
+
+def _is_program(path, saved_games):
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(4096)
+            size = os.fstat(handle.fileno()).st_size
+    except OSError:
+        return False
+    if len(head) >= 2 and (head[0] | head[1] << 8, size) in saved_games:
+        return False
+    return runnable_start(head) is not None
 
 
 def _box(surface, lines, styles, title):
@@ -58,8 +79,9 @@ def _box(surface, lines, styles, title):
 class VersionMenu:
     """A list of programs to choose from: arrows and Enter, or the entry's number."""
 
-    def __init__(self, entries, curses_module, current=None):
+    def __init__(self, entries, curses_module, current=None, data_files=()):
         self.entries = entries
+        self.data_files = list(data_files)      # shown apart, never started
         self.keys_up = {getattr(curses_module, "KEY_UP", -1), "k"}
         self.keys_down = {getattr(curses_module, "KEY_DOWN", -1), "j"}
         self.keys_enter = {getattr(curses_module, "KEY_ENTER", -1), "\n", "\r"}
@@ -106,6 +128,12 @@ class VersionMenu:
             styles.append(SELECTED if index == self.selected else BOX)
         lines += ["", "arrows + Enter or 1-9 start it (the C64 resets); Esc closes"]
         styles += [BOX, BOX]
+        if self.data_files:
+            names = ", ".join(self.data_files)
+            if len(names) > 60:
+                names = names[:57] + "..."
+            lines += ["", "data files, not programs (saved games ...):", "  " + names]
+            styles += [BOX, BOX, BOX]
         _box(surface, lines, styles, "Versions")
 
 
