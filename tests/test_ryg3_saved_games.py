@@ -130,3 +130,139 @@ def test_a_good_file_still_loads(tmp_path):
     game.keys("O")
     assert "PARTIDA CARGADA" in game.row(20)
     assert game.moves() == played
+
+
+# -- fuzzing: random, truncated, oversized and out-of-board files through key O ---------------
+
+MESSAGES = {"ryg3": ("PARTIDA CARGADA", "FICHERO NO VALIDO"),
+            "ryg3en": ("GAME LOADED", "NOT A VALID GAME FILE")}
+
+
+def _dark(square):
+    return not ((square >> 3) ^ square) & 1
+
+
+def _moves(mouse, cats, side):
+    """Legal moves (from, to) as the rules give them (cats step down a rank)."""
+    taken = set(cats) | {mouse}
+    out = []
+    pieces = [(mouse, (7, 9, -7, -9))] if side == 0 else [(c, (-7, -9)) for c in cats]
+    for sq, steps in pieces:
+        for step in steps:
+            to = sq + step
+            if 0 <= to < 64 and abs((to & 7) - (sq & 7)) == 1 and to not in taken:
+                out.append((sq, to))
+    return out
+
+
+def is_game(record):
+    """What a loader must accept: the record read as ryg3 lays it out (globals.oph:
+    start mouse, 4 cats, side; length; position; 64 froms; 64 tos), a playable start
+    position and every recorded move legal, none after the end."""
+    mouse, cats, side = record[0], list(record[1:5]), record[5]
+    length, pos = record[6], record[7]
+    if length > 64 or pos > length or side > 1 or mouse >= 56 or any(c >= 64 for c in cats):
+        return False
+    squares = [mouse] + cats
+    if len(set(squares)) != 5 or not all(_dark(s) for s in squares):
+        return False
+    for i in range(length + 1):
+        if (side == 1 and mouse >= 56) or not _moves(mouse, cats, side):
+            return i == length and i > 0        # a finished game; the start must be playable
+        if i == length:
+            return True
+        move = (record[8 + i], record[8 + 64 + i])
+        if move not in _moves(mouse, cats, side):
+            return False
+        if move[0] == mouse:
+            mouse = move[1]
+        else:
+            cats[cats.index(move[0])] = move[1]
+        side ^= 1
+    return True
+
+
+def fuzz_cases(data, count, seed):
+    """Files made from a good saved game `data`: random bytes, cut short, too long,
+    squares off the board, a few bytes changed, shorter games."""
+    rng = random.Random(seed)
+    record = bytearray(data[2:])
+    for n in range(count):
+        kind = n % 6
+        if kind == 0:
+            size = rng.choice((2 + RECORD, rng.randrange(0, 3000)))
+            yield "random", bytes(rng.randrange(256) for _ in range(size))
+        elif kind == 1:
+            yield "truncated", data[:rng.randrange(0, len(data))]
+        elif kind == 2:
+            yield "oversized", data + bytes(rng.randrange(256) for _ in range(rng.choice((1, 2, 200, 70000))))
+        elif kind == 3:
+            bad = bytearray(record)
+            field = rng.choice([0, 1, 2, 3, 4] + [8 + i for i in range(record[6])] + [72 + i for i in range(record[6])])
+            bad[field] = rng.randrange(64, 256)
+            yield "off the board", data[:2] + bytes(bad)
+        elif kind == 4:
+            bad = bytearray(record)
+            for _ in range(rng.randrange(1, 4)):
+                field = rng.randrange(0, 8 + record[6])
+                field = field if field < 8 else rng.choice((field, field + 64))
+                bad[field] = rng.randrange(64) if rng.random() < 0.8 else rng.randrange(256)
+            yield "changed", data[:2] + bytes(bad)
+        else:
+            bad = bytearray(record)
+            bad[6] = rng.randrange(0, record[6] + 1)
+            bad[7] = rng.randrange(0, bad[6] + 1)
+            yield "shorter game", data[:2] + bytes(bad)
+
+
+def game_state(game):
+    """The game as the player has it: record, pieces, board, keys, and the program itself."""
+    lab = game.labels
+    return (memory(game, lab["game_record"], lab["game_record"] + RECORD),
+            memory(game, lab["mouse_sq"], lab["mouse_sq"] + 5), game.peek("side"),
+            memory(game, lab["board"], lab["board"] + 64),
+            memory(game, lab["zob_lo"], lab["zob_lo"] + 3 * 128),
+            memory(game, 0x0801, 0x7000), game.m.peek(VIC_MEMORY), game.m.peek(CIA1_CRA))
+
+
+def run_fuzz(tmp_path, version, count, seed):
+    game = Game(version=version, disk=tmp_path)
+    game.keys("D2{return}")
+    game.keys("C3{return}")
+    game.keys("B4{return}")
+    game.keys("W")
+    data = (tmp_path / SAVE_FILE).read_bytes()
+    loaded, refused = MESSAGES[version]
+    seen = {"loaded": 0, "refused": 0}
+    for kind, case in fuzz_cases(data, count, seed):
+        (tmp_path / SAVE_FILE).write_bytes(case)
+        before = game_state(game)
+        game.keys("O")
+        message = game.row(20)
+        good = len(case) == 2 + RECORD and is_game(case[2:])
+        if good:
+            assert loaded in message, (kind, case.hex())
+            record, pos = game_state(game)[0], case[2 + 7]
+            if record != case[2:]:            # the computer was to move, and has
+                assert record[:6] == case[2:8] and record[6] == record[7] == pos + 1, kind
+                assert record[8:8 + pos] == case[10:10 + pos], kind
+                assert record[72:72 + pos] == case[74:74 + pos], kind
+            seen["loaded"] += 1
+        else:
+            assert refused in message, (kind, message, case.hex())
+            assert game_state(game) == before, (kind, case.hex())
+            seen["refused"] += 1
+    return seen
+
+
+@pytest.mark.parametrize("version", ["ryg3", "ryg3en"])
+def test_fuzzed_saved_games_are_loaded_only_when_they_are_games(tmp_path, version):
+    seen = run_fuzz(tmp_path, version, count=36, seed=13)
+    assert seen["loaded"] >= 3 and seen["refused"] >= 20, seen
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("version", ["ryg3", "ryg3en"])
+def test_fuzzed_saved_games_many(tmp_path, version):
+    seen = run_fuzz(tmp_path, version, count=1200, seed=1300)
+    assert seen["loaded"] >= 50 and seen["refused"] >= 600, seen

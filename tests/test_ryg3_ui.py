@@ -253,7 +253,7 @@ def test_hint_shows_a_move_and_plays_nothing(game):
 
 def test_demo_plays_both_sides_to_the_end_and_hands_over_the_side_to_move(game):
     game.keys("M", budget=2_000_000_000)
-    assert "HAN GANADO LOS GATOS" in game.row(20)
+    assert "HAN GANADO LOS GATOS" in game.row(16)
     assert "JUEGAS CON: RATON" in game.row(13)          # the trapped mouse is to move
     played = game.peek("game_len")
     game.keys("U")                                       # back to the player's last turn,
@@ -326,14 +326,85 @@ def test_edit_sets_a_position_and_who_moves(game):
     assert "TURNO: GATOS" in game.row(12) or len(game.moves()) == 1   # the computer (cats) may answer
 
 
-def test_edit_refuses_an_illegal_position(game):
+def test_edit_refuses_a_bad_entry_saying_why_and_asks_again(game):
     game.keys("D2{return}")
     before = game.moves()
-    game.keys("TD4{return}D4D6F6H6{return}R")     # a cat on the mouse's square
-    assert "POSICION ILEGAL" in game.row(20)
+    game.keys("TD4{return}D4D6F6H6{return}")      # a cat on the mouse's square
+    assert "DOS PIEZAS EN LA MISMA CASILLA" in game.row(20)
+    assert game.row(21).startswith("EDITAR: GATOS EN?")
+    game.keys("B6D6F6{return}")                   # three cats
+    assert "FALTAN GATOS" in game.row(20)
+    game.keys("B6D6F6G6{return}")                 # G6: a light square
+    assert "CASILLA CLARA" in game.row(20)
+    game.keys("{return}")                         # RETURN alone: cancel
+    assert "EDICION CANCELADA" in game.row(20)
     assert game.moves() == before and game.square_code("D2") == MOUSE_GLYPH
-    game.keys("TE4{return}B6D6F6H6{return}R")     # a light square
-    assert "POSICION ILEGAL" in game.row(20)
+    assert game.square_code("D4") == 0x20 and game.square_code("B8") == CAT_GLYPH
+    game.keys("TD{return}")
+    assert "ESCRIBE LETRA Y NUMERO" in game.row(20)
+    game.keys("E4{return}")
+    assert "CASILLA CLARA" in game.row(20)
+    game.keys("D8{return}")
+    assert "FILA 8" in game.row(20)
+    assert game.row(21).startswith("EDITAR: RATON EN?")
+    game.keys("{return}")
+    assert game.moves() == before
+
+
+def test_edit_shows_the_pieces_on_the_board_as_they_are_typed(game):
+    game.keys("T")
+    assert all(game.square_code(sq) == 0x20 for sq in ("E1", "B8", "D8", "F8", "H8"))
+    game.keys("D")
+    assert game.square_code("D4") == 0x20
+    game.keys("4")
+    assert game.square_code("D4") == MOUSE_GLYPH
+    game.keys("{del}")
+    assert game.square_code("D4") == 0x20
+    game.keys("4{return}B6")
+    assert game.square_code("D4") == MOUSE_GLYPH and game.square_code("B6") == CAT_GLYPH
+    game.keys("D6F")
+    assert game.square_code("D6") == CAT_GLYPH and game.square_code("F6") == 0x20
+    game.keys("6H6{return}")
+    assert [game.square_code(sq) for sq in ("F6", "H6", "B8")] == [CAT_GLYPH, CAT_GLYPH, 0x20]
+    assert game.row(21).startswith("EDITAR: MUEVE")
+    game.keys("R")
+    assert "TURNO: RATON" in game.row(12) and game.square_code("D4") == MOUSE_GLYPH
+
+
+def test_edit_refuses_a_side_that_has_already_lost(game):
+    game.keys("TA1{return}B2D8F8H8{return}R")      # the mouse on A1 has no move
+    assert "ESE LADO YA HA PERDIDO" in game.row(20)
+    game.keys("G")                                  # the cats to move: fine
+    assert game.peek("game_start") == 0 and game.peek("game_start", 5) == 1
+
+
+def finished_game(tmp_path=None):
+    """The mouse wins: from C7 (cats to move, on rank 3) it steps to rank 8."""
+    game = Game(disk=tmp_path)
+    game.keys("TC7{return}A3C3E3G3{return}G")       # the computer (cats) moves first
+    assert "ORDENADOR: " in game.row(16) and "-" in game.row(16)
+    game.keys("B8{return}")
+    return game
+
+
+def test_after_the_mouses_winning_move_the_result_replaces_the_computers_last_move():
+    game = finished_game()
+    assert "HA GANADO EL RATON" in game.row(16) and "ORDENADOR" not in game.text()
+
+
+def test_every_key_gets_an_answer_after_the_game_ends(tmp_path):
+    game = finished_game(tmp_path)
+    game.keys("W")
+    assert "PARTIDA GRABADA" in game.row(20)
+    for keys in ("P", "A7{return}", "B7{return}", "M"):    # hint, moves, demo
+        game.m.poke(0x0400 + 40 * 20, 0x20)                  # mark the message row
+        game.keys(keys)
+        assert "PARTIDA TERMINADA" in game.row(20), keys
+        assert "HA GANADO EL RATON" in game.row(16)
+    game.keys("O")
+    assert "PARTIDA CARGADA" in game.row(20) and "HA GANADO EL RATON" in game.row(16)
+    game.keys("Z")
+    assert "TECLA DESCONOCIDA" in game.row(20)
 
 
 def test_quit_returns_to_basic(game):
