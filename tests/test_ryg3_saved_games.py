@@ -33,8 +33,8 @@ class Snapshot:
 
     def __init__(self, game):
         lab = game.labels
-        end = lab.get("drive_status", lab["load_buffer"] + RECORD) + 40
-        self.skip = (lab["load_buffer"], end)        # load_buffer, io_count, drive_status
+        end = lab["dir_type"] + 1 if "dir_type" in lab else lab.get("drive_status", lab["load_buffer"] + RECORD) + 40
+        self.skip = (lab["load_buffer"], end)        # load_buffer ... the directory read (globals.oph)
         self.ram = [memory(game, *r) for r in self.RANGES]
         self.io = (game.m.peek(VIC_MEMORY), game.m.peek(CIA1_CRA))
         self.lines = game.lines()
@@ -56,7 +56,7 @@ def saved_game(tmp_path, version="ryg3"):
     """A game with two moves played and saved; returns (game, the file's bytes)."""
     game = Game(version=version, disk=tmp_path)
     game.keys("D2{return}")
-    game.keys("W")
+    game.keys("W{return}")
     data = (tmp_path / SAVE_FILE).read_bytes()
     assert len(data) == 2 + RECORD
     return game, data
@@ -66,11 +66,12 @@ def load_refused(game, tmp_path, data, message="FICHERO NO VALIDO"):
     (tmp_path / SAVE_FILE).write_bytes(data)
     before = Snapshot(game)
     jiffies = memory(game, 0xA0, 0xA3)
-    game.keys("O")
+    game.keys("OA")
     assert message in game.row(20)
     assert before.changed(game) == []
     after = game.lines()
-    assert after[:20] + after[21:] == before.lines[:20] + before.lines[21:]
+    kept = list(range(0, 15)) + [16, 17, 22, 23, 24]     # board, status, list, keys
+    assert [after[r] for r in kept] == [before.lines[r] for r in kept]
     return jiffies
 
 
@@ -115,19 +116,27 @@ def test_cats_and_moves_off_the_board_are_refused(tmp_path, offset, value):
     load_refused(game, tmp_path, bytes(bad))
 
 
-def test_a_missing_file_gets_the_drives_answer(tmp_path):
-    game = Game(disk=tmp_path)
+def test_a_file_gone_before_it_is_picked_gets_the_drives_answer(tmp_path):
+    game, _ = saved_game(tmp_path)
     before = Snapshot(game)
-    game.keys("O")
+    game.keys("O")                                  # listed ...
+    (tmp_path / SAVE_FILE).unlink()                 # ... and gone when picked
+    game.keys("A")
     assert "DISCO: 62,FILE NOT FOUND,00,00" in game.row(20)
     assert before.changed(game) == []
+
+
+def test_an_empty_disk_has_no_games_to_load(tmp_path):
+    game = Game(disk=tmp_path)
+    game.keys("O")
+    assert "NO HAY PARTIDAS EN EL DISCO" in game.row(20)
 
 
 def test_a_good_file_still_loads(tmp_path):
     game, data = saved_game(tmp_path)
     played = game.moves()
     game.keys("N")
-    game.keys("O")
+    game.keys("OA")
     assert "PARTIDA CARGADA" in game.row(20)
     assert game.moves() == played
 
@@ -230,14 +239,14 @@ def run_fuzz(tmp_path, version, count, seed):
     game.keys("D2{return}")
     game.keys("C3{return}")
     game.keys("B4{return}")
-    game.keys("W")
+    game.keys("W{return}")
     data = (tmp_path / SAVE_FILE).read_bytes()
     loaded, refused = MESSAGES[version]
     seen = {"loaded": 0, "refused": 0}
     for kind, case in fuzz_cases(data, count, seed):
         (tmp_path / SAVE_FILE).write_bytes(case)
         before = game_state(game)
-        game.keys("O")
+        game.keys("OA")
         message = game.row(20)
         good = len(case) == 2 + RECORD and is_game(case[2:])
         if good:

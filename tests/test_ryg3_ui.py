@@ -294,12 +294,12 @@ def test_save_and_load_round_trip(tmp_path):
     game.keys("D2{return}")
     game.keys("C3{return}")
     played = game.moves()
-    game.keys("W")
+    game.keys("W{return}")
     assert "PARTIDA GRABADA" in game.row(20)
     assert any(p.name.upper().startswith("RYG3PARTIDA") for p in tmp_path.iterdir())
     game.keys("N")
     assert game.moves() == []
-    game.keys("O")
+    game.keys("OA")
     assert "PARTIDA CARGADA" in game.row(20)
     assert game.moves() == played and game.square_code("C3") == MOUSE_GLYPH
 
@@ -307,13 +307,13 @@ def test_save_and_load_round_trip(tmp_path):
 def test_loading_a_bad_file_changes_nothing(tmp_path):
     game = Game(disk=tmp_path)
     game.keys("D2{return}")
-    game.keys("W")
+    game.keys("W{return}")
     saved = next(tmp_path.iterdir())
     data = bytearray(saved.read_bytes())
     data[2 + 8] = 0x33            # first move: from a square with no piece
     saved.write_bytes(bytes(data))
     game.keys("N")
-    game.keys("O")
+    game.keys("OA")
     assert "FICHERO NO VALIDO" in game.row(20)
     assert game.moves() == []
 
@@ -394,14 +394,14 @@ def test_after_the_mouses_winning_move_the_result_replaces_the_computers_last_mo
 
 def test_every_key_gets_an_answer_after_the_game_ends(tmp_path):
     game = finished_game(tmp_path)
-    game.keys("W")
+    game.keys("W{return}")
     assert "PARTIDA GRABADA" in game.row(20)
     for keys in ("P", "A7{return}", "B7{return}", "M"):    # hint, moves, demo
         game.m.poke(0x0400 + 40 * 20, 0x20)                  # mark the message row
         game.keys(keys)
         assert "PARTIDA TERMINADA" in game.row(20), keys
         assert "HA GANADO EL RATON" in game.row(16)
-    game.keys("O")
+    game.keys("OA")
     assert "PARTIDA CARGADA" in game.row(20) and "HA GANADO EL RATON" in game.row(16)
     game.keys("Z")
     assert "TECLA DESCONOCIDA" in game.row(20)
@@ -420,3 +420,84 @@ def test_english_build_differs_only_in_its_texts():
     es = (ASM_DIR / "ryg3.oph").read_text().replace("strings_es", "X").replace("Spanish", "L")
     en = (ASM_DIR / "ryg3en.oph").read_text().replace("strings_en", "X").replace("English", "L")
     assert es.splitlines()[2:] == en.splitlines()[2:]
+
+
+# -- saved games by name (W asks, O lists the disk and loads the one picked) -----------------
+
+def test_save_asks_for_a_name_and_load_lists_the_games_to_pick_from(tmp_path):
+    game = Game(disk=tmp_path)
+    game.keys("D2{return}")
+    game.keys("W")
+    assert "GRABAR: NOMBRE? (RETURN: RYG3PARTIDA)" in game.row(20)
+    game.keys("MI*PAR,TI{del}{del}TIDA-2{return}")      # * and , are no name characters
+    assert "PARTIDA GRABADA" in game.row(20)
+    assert (tmp_path / "mipartida-2.prg").stat().st_size == 2 + 136
+    game.keys("C3{return}")
+    game.keys("W{return}")                               # RETURN alone: the default name
+    assert (tmp_path / "ryg3partida.prg").exists()
+    (tmp_path / "notes.seq").write_bytes(b"not a game")  # not a PRG: not listed
+    game.keys("N")
+    game.keys("O")
+    lines = game.lines()
+    assert "PARTIDAS EN EL DISCO" in lines[1]
+    assert lines[3].split() == ["A", "MIPARTIDA-2"] and lines[4].split() == ["B", "RYG3PARTIDA"]
+    assert lines[5].strip() == "" and "CUAL?" in lines[20]
+    game.keys("A")
+    assert "PARTIDA CARGADA" in game.row(20)
+    assert [m for _, m in game.moves()][:1] == ["E1-D2"] and len(game.moves()) == 2
+    game.keys("OB")
+    moves = [m for _, m in game.moves()]
+    assert len(moves) == 4 and moves[0] == "E1-D2" and moves[2] == "D2-C3"
+
+
+def test_load_picks_nothing_on_return_and_the_game_stays(tmp_path):
+    game = Game(disk=tmp_path)
+    game.keys("D2{return}")
+    game.keys("W{return}")
+    before = game.moves()
+    game.keys("O{return}")
+    assert "NO SE HA CARGADO NADA" in game.row(20)
+    assert game.moves() == before and game.square_code("D2") == MOUSE_GLYPH
+
+
+def test_a_name_is_at_most_sixteen_characters(tmp_path):
+    game = Game(disk=tmp_path)
+    game.keys("WABCDEFGHIJKLMNOPQRS{return}")
+    assert (tmp_path / "abcdefghijklmnop.prg").exists()
+
+
+def test_a_save_the_drive_refuses_shows_what_the_drive_said(tmp_path):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    (disk / "ryg3partida.prg").symlink_to(outside / "victim.prg")
+    game = Game(disk=disk)
+    game.keys("W{return}")
+    assert "PARTIDA GRABADA" not in game.row(20)
+    assert game.row(20).startswith("DISCO: 33,SYNTAX ERROR")
+    assert not (outside / "victim.prg").exists()
+
+
+def test_a_full_disk_is_reported_instead_of_game_saved(tmp_path, monkeypatch):
+    import errno
+    from kernal import disk as disk_module
+
+    def full(self, host_name, data):
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(disk_module.HostDisk, "_write", full)
+    game = Game(disk=tmp_path)
+    game.keys("W{return}")
+    assert game.row(20).startswith("DISCO: 72,DISK FULL,00,00")
+
+
+def test_english_build_saves_and_lists_by_name(tmp_path):
+    game = Game(version="ryg3en", disk=tmp_path)
+    game.keys("W")
+    assert "SAVE AS? (RETURN: RYG3PARTIDA)" in game.row(20)
+    game.keys("MINE{return}")
+    assert "GAME SAVED" in game.row(20)
+    game.keys("O")
+    assert "GAMES ON THE DISK" in game.row(1) and game.row(3).split() == ["A", "MINE"]
+    game.keys("A")
+    assert "GAME LOADED" in game.row(20)
