@@ -253,7 +253,7 @@ def test_hint_shows_a_move_and_plays_nothing(game):
 
 def test_demo_plays_both_sides_to_the_end_and_hands_over_the_side_to_move(game):
     game.keys("M", budget=2_000_000_000)
-    assert "HAN GANADO LOS GATOS" in game.row(16)
+    assert "HAN GANADO LOS GATOS" in game.row(20) and "FIN: GANAN LOS GATOS" in game.row(16)
     assert "JUEGAS CON: RATON" in game.row(13)          # the trapped mouse is to move
     played = game.peek("game_len")
     game.keys("U")                                       # back to the player's last turn,
@@ -389,7 +389,8 @@ def finished_game(tmp_path=None):
 
 def test_after_the_mouses_winning_move_the_result_replaces_the_computers_last_move():
     game = finished_game()
-    assert "HA GANADO EL RATON" in game.row(16) and "ORDENADOR" not in game.text()
+    assert game.row(16).startswith("FIN: GANA EL RATON") and "ORDENADOR" not in game.text()
+    assert "HA GANADO EL RATON!! ENHORABUENA!!" in game.row(20)          # said once, in full
 
 
 def test_every_key_gets_an_answer_after_the_game_ends(tmp_path):
@@ -400,9 +401,9 @@ def test_every_key_gets_an_answer_after_the_game_ends(tmp_path):
         game.m.poke(0x0400 + 40 * 20, 0x20)                  # mark the message row
         game.keys(keys)
         assert "PARTIDA TERMINADA" in game.row(20), keys
-        assert "HA GANADO EL RATON" in game.row(16)
+        assert game.row(16).startswith("FIN: GANA EL RATON")
     game.keys("OA")
-    assert "PARTIDA CARGADA" in game.row(20) and "HA GANADO EL RATON" in game.row(16)
+    assert "PARTIDA CARGADA" in game.row(20) and game.row(16).startswith("FIN: GANA EL RATON")
     game.keys("Z")
     assert "TECLA DESCONOCIDA" in game.row(20)
 

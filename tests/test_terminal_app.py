@@ -381,3 +381,16 @@ def test_ctrl_q_inside_the_version_menu_closes_it_and_asks_to_quit():
     assert "Quit RYG64? (y/n)" in status_line(app, window)
     type_keys(app, window, "y")
     assert app.quit_code == 0
+
+
+def test_a_locale_the_host_has_not_installed_does_not_stop_the_front_end(monkeypatch):
+    import locale
+    saved = locale.setlocale(locale.LC_ALL)
+    try:
+        for name in ("LC_ALL", "LC_CTYPE", "LC_MESSAGES"):
+            monkeypatch.delenv(name, raising=False)
+        monkeypatch.setenv("LANG", "xx_NOWHERE.UTF-8")          # named, never installed
+        ctype = session_module.set_host_locale()
+        assert "utf" in ctype.lower().replace("-", "")
+    finally:
+        locale.setlocale(locale.LC_ALL, saved)

@@ -75,6 +75,29 @@ def has_terminal():
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
+def set_host_locale(environ=None):
+    """Take the host's locale for curses (its character encoding decides the glyphs).
+
+    A locale the environment names but the host has not installed (LANG=es_ES.UTF-8
+    in a bare container) is no reason to stop: the C library's default stays, with
+    UTF-8 characters when the name asked for UTF-8.  Returns the LC_CTYPE set."""
+    import locale
+
+    environ = os.environ if environ is None else environ
+    try:
+        return locale.setlocale(locale.LC_ALL, "")
+    except locale.Error:
+        pass
+    wanted = next((environ[n] for n in ("LC_ALL", "LC_CTYPE", "LANG") if environ.get(n)), "")
+    if "utf8" in wanted.lower().replace("-", ""):
+        for fallback in ("C.UTF-8", "C.utf8", "en_US.UTF-8"):
+            try:
+                return locale.setlocale(locale.LC_CTYPE, fallback)
+            except locale.Error:
+                continue
+    return locale.setlocale(locale.LC_CTYPE)
+
+
 def run_terminal(program, args, cpu_class):
     """The interactive front end for `python ryg.py`; returns the exit status."""
     try:
@@ -93,7 +116,7 @@ def run_terminal(program, args, cpu_class):
         return 2
 
     path = setup_log()
-    locale.setlocale(locale.LC_ALL, "")
+    set_host_locale()
     glyph_mode = choose_glyph_mode(args.ascii)
     for name in ("LINES", "COLUMNS"):
         os.environ.pop(name, None)    # ncurses would trust these over the terminal's real (and changing) size
