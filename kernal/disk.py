@@ -50,6 +50,13 @@ Status (ST $90, the KERNAL's serial status) and errors
     `last_message` carries the host's reason.  Writes go to a temporary file
     that is renamed over the target, so a failed write never leaves a
     half-written file.
+
+The disk's size
+    Blocks are counted as on a 1541: 254 data bytes a block, 664 blocks
+    free on an empty disk, and every file on the disk (those already in the
+    folder too) takes its blocks.  A write that does not fit is not made:
+    `72,DISK FULL` as a host's full disk, so a program writing in a loop
+    cannot fill the host's disk.
 """
 
 import errno
@@ -161,7 +168,12 @@ class Entry:
 
     @property
     def blocks(self):
-        return max(1, (self.size + BLOCK_DATA - 1) // BLOCK_DATA)
+        return blocks_for(self.size)
+
+
+def blocks_for(size):
+    """Blocks a file of `size` bytes takes on a 1541 (254 data bytes a block, at least one)."""
+    return max(1, (size + BLOCK_DATA - 1) // BLOCK_DATA)
 
 
 class _Channel:
@@ -273,9 +285,22 @@ class HostDisk:
         with open(path, "rb") as handle:
             return handle.read(limit)
 
+    def free_blocks(self, replacing=None):
+        """Blocks free on the disk: 664 less those of every file on it (but `replacing`'s)."""
+        used = sum(entry.blocks for entry in self.entries() if entry.host_name != replacing)
+        return max(0, DISK_BLOCKS - used)
+
     def _write(self, host_name, data):
-        """Write data to host_name atomically (temporary file, then rename)."""
+        """Write data to host_name atomically (temporary file, then rename).
+
+        Every file the drive writes comes through here, so here the disk's size is kept:
+        a file that does not fit in the blocks left (a replaced file's own blocks count
+        as free) is not written; OSError ENOSPC, which the callers report as 72,DISK FULL."""
         path = self._inside(host_name)
+        needed, free = blocks_for(len(data)), self.free_blocks(replacing=host_name)
+        if needed > free:
+            raise OSError(errno.ENOSPC, "disk full: %d blocks needed, %d of %d free"
+                          % (needed, free, DISK_BLOCKS))
         handle, temp = tempfile.mkstemp(dir=self.folder, prefix=".ryg64-", suffix=".tmp")
         try:
             with os.fdopen(handle, "wb") as out:

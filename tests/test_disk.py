@@ -182,6 +182,83 @@ def test_a_write_failure_raises_a_kernal_error_with_the_reason_and_leaves_no_par
     assert error_channel(disk).startswith("72,DISK FULL")
 
 
+# -- the disk's size: 664 blocks, as a freshly formatted 1541 ------------------------------------
+
+def _blocks(count):
+    """A PRG image of exactly `count` blocks (254 data bytes each, the load address included)."""
+    return b"\x00\xc0" + bytes(254 * count - 2)
+
+
+def test_files_fill_the_disk_until_664_blocks_then_disk_full_and_nothing_written(tmp_path):
+    disk = HostDisk(str(tmp_path))
+    for number in range(6):
+        disk.save(b"PART%d" % number, _blocks(100))
+        assert error_channel(disk) == "00, OK,00,00\r"
+    with pytest.raises(KernalError) as caught:
+        disk.save(b"PART6", _blocks(100))                  # 600 used, 64 free
+    assert "664" in caught.value.message and "64" in caught.value.message
+    assert error_channel(disk) == "72,DISK FULL,00,00\r"
+    assert not (tmp_path / "part6.prg").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["part%d.prg" % n for n in range(6)]
+    disk.save(b"LAST", _blocks(64))                        # exactly what is left fits
+    assert error_channel(disk) == "00, OK,00,00\r"
+    assert _lines(disk.load(b"$"))[-1][0] == 0
+
+
+def test_files_already_in_the_folder_count_against_the_disk(tmp_path):
+    (tmp_path / "big.prg").write_bytes(bytes(254 * 660))
+    (tmp_path / "notes.txt").write_bytes(bytes(254 * 660))   # not on the disk: does not count
+    disk = HostDisk(str(tmp_path))
+    with pytest.raises(KernalError):
+        disk.save(b"NEW", _blocks(5))
+    assert error_channel(disk).startswith("72,DISK FULL")
+    disk.save(b"NEW", _blocks(4))
+    assert (tmp_path / "new.prg").stat().st_size == 254 * 4
+
+
+def test_replacing_a_file_frees_its_blocks_first(tmp_path):
+    disk = HostDisk(str(tmp_path))
+    disk.save(b"GAME", _blocks(600))
+    disk.save(b"@0:GAME", _blocks(664))
+    assert error_channel(disk) == "00, OK,00,00\r"
+    assert (tmp_path / "game.prg").stat().st_size == 254 * 664
+
+
+@pytest.mark.parametrize("how", ["write channel", "append", "copy"])
+def test_every_way_of_writing_a_file_counts_blocks(tmp_path, how):
+    disk = HostDisk(str(tmp_path))
+    disk.save(b"FILLER", _blocks(660))
+    (tmp_path / "small.seq").write_bytes(bytes(254 * 2))       # 662 used, 2 free
+    if how == "write channel":
+        disk.open(2, b"0:LOG,S,W")
+        for _ in range(254 * 3):
+            disk.chrout(2, 0x41)
+        disk.close(2)
+        assert not (tmp_path / "log.seq").exists()
+    elif how == "append":
+        disk.open(2, b"SMALL,S,A")
+        for _ in range(254 * 3):
+            disk.chrout(2, 0x41)
+        disk.close(2)
+        assert (tmp_path / "small.seq").stat().st_size == 254 * 2
+    else:
+        disk.open(15, b"C0:COPY=SMALL")
+        disk.open(15, b"C0:COPY2=SMALL")
+        assert (tmp_path / "copy.seq").exists() and not (tmp_path / "copy2.seq").exists()
+    assert error_channel(disk).startswith("72,DISK FULL")
+
+
+def test_a_program_saving_in_a_loop_cannot_fill_the_host_disk(tmp_path):
+    disk = HostDisk(str(tmp_path))
+    for number in range(50):
+        try:
+            disk.save(b"F%d" % number, _blocks(664))
+        except KernalError:
+            pass
+    total = sum(p.stat().st_size for p in tmp_path.iterdir())
+    assert total <= 664 * 254
+
+
 def test_a_read_only_folder_gives_write_protect_on(disk, folder, monkeypatch):
     def denied(*args, **kwargs):
         raise PermissionError(errno.EACCES, "Permission denied")
