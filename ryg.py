@@ -14,6 +14,7 @@ import sys
 
 from asm import versions
 from c64.loader import PrgError, parse_address, read_prg
+from c64.headless import DEFAULT_MAX_CYCLES
 
 EPILOG = """\
 keys for --keys / --keys-file are written petcat-style: plain characters, plus
@@ -25,7 +26,19 @@ in the C64 screen: F12 or Ctrl-W toggles warp, F10 or Ctrl-V opens the version
 menu, F9 or Ctrl-R resets and restarts the program, Ctrl-Q quits (asks y/n),
 Ctrl-C quits at once; F1..F8 are the C64 function keys, Esc is RUN/STOP,
 PageUp is RESTORE, Home is CLR/HOME; the help panel (F11 or Ctrl-K) lists them all.
+
+--headless runs until the keys are used up and the program waits for another,
+until it returns to BASIC, or until a limit: --max-cycles N, by default
+DEFAULT_LIMIT.
+
+exit status:
+  0    the run ended as the program chose (it waits for a key, or is back in BASIC)
+  1    the 6502 program stopped on an error (a JAM, BRK, an unimplemented routine)
+  2    bad input (a missing or broken .prg, bad --keys, an unwritable --transcript)
+  3    a limit ended a headless run (--max-cycles, or the default limit)
+  130  interrupted (Ctrl-C)
 """
+KEYS_FILE_LIMIT = 1024 * 1024       # bytes of --keys-file read at most
 
 
 def _positive_int(text):
@@ -41,7 +54,9 @@ def _positive_int(text):
 def build_parser():
     parser = argparse.ArgumentParser(
         prog="ryg.py", description="RYG, a Commodore 64 board-game AI, on a ROM-less C64 emulator.",
-        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+        epilog=EPILOG.replace("DEFAULT_LIMIT", "%s cycles (about %d minutes of C64 time)" % (
+            format(DEFAULT_MAX_CYCLES, ","), round(DEFAULT_MAX_CYCLES / 985248 / 60))),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("program", nargs="?",
                         help="a bundled version name (see --list) or the path of a .prg file "
                              "(default: ryg3 when the locale is Spanish, LC_ALL / LC_MESSAGES / "
@@ -66,7 +81,7 @@ def build_parser():
     headless.add_argument("--keys", metavar="TEXT", default="", help="keys to type, petcat-style")
     headless.add_argument("--keys-file", metavar="FILE", help="read the keys to type from FILE")
     headless.add_argument("--max-cycles", metavar="N", type=_positive_int, default=None,
-                          help="stop after N emulated cycles")
+                          help="stop after N emulated cycles (default %s)" % format(DEFAULT_MAX_CYCLES, ","))
     headless.add_argument("--screen-format", choices=("text", "hex"), default="text",
                           help="text lines, or per row 40 screen codes and 40 colours in hex")
     headless.add_argument("--peek", metavar="ADDR[-ADDR]", action="append", default=[],
@@ -145,7 +160,40 @@ def cpu_class(name):
     return FastCPU
 
 
+def read_keys_file(path):
+    """The text of a --keys-file: at most KEYS_FILE_LIMIT bytes of UTF-8; PrgError otherwise."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(KEYS_FILE_LIMIT + 1)
+    except OSError as error:
+        raise PrgError("cannot read the keys file %s: %s" % (path, error.strerror or error))
+    if len(data) > KEYS_FILE_LIMIT:
+        raise PrgError("the keys file %s is larger than 1 MB" % path)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise PrgError("the keys file %s is not UTF-8 text (byte $%02X at position %d)"
+                       % (path, data[error.start], error.start))
+
+
 def main(argv=None):
+    """The command line; returns the exit status (see EPILOG).  Ctrl-C anywhere is
+    `interrupted` and 130; a reader that goes away (`| head`) ends the run quietly."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        sys.stderr.write("ryg: interrupted\n")
+        return 130
+    except BrokenPipeError:
+        try:                            # nothing more can reach the reader; Python's own flush
+            devnull = os.open(os.devnull, os.O_WRONLY)     # at exit must not complain either
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return 141                      # 128 + SIGPIPE, as a shell reports it
+
+
+def _main(argv):
     args = build_parser().parse_args(argv)
     if args.list:
         list_versions()
@@ -154,18 +202,18 @@ def main(argv=None):
         sys_address = parse_address(args.sys) if args.sys else None
         program = resolve_program(args.program, sys_address)
         peeks = [parse_peek(p) for p in args.peek]
-        keys = args.keys
+        from charset.keys import MAX_KEYS, KeyParseError, parse_keys
+        sources = [("--keys", args.keys)]
         if args.keys_file:
+            sources.append(("the keys file %s" % args.keys_file, read_keys_file(args.keys_file)))
+        key_codes = []
+        for where, text in sources:
             try:
-                with open(args.keys_file, encoding="utf-8") as handle:
-                    keys += handle.read()
-            except OSError as error:
-                raise PrgError("cannot read the keys file %s: %s" % (args.keys_file, error.strerror or error))
-        from charset.keys import KeyParseError, parse_keys
-        try:
-            key_codes = parse_keys(keys)
-        except KeyParseError as error:
-            raise PrgError("bad --keys: %s" % error)
+                key_codes += parse_keys(text)
+            except KeyParseError as error:
+                raise PrgError("bad keys in %s: %s" % (where, error))
+        if len(key_codes) > MAX_KEYS:
+            raise PrgError("--keys and the keys file make more than %s keys" % format(MAX_KEYS, ","))
         if not os.path.isdir(args.disk):
             raise PrgError("--disk %s is not a folder" % args.disk)
         moncommands = None
@@ -183,7 +231,7 @@ def main(argv=None):
         return fail(str(error))
     if args.headless:
         from c64 import headless
-        return headless.run(program, key_codes, max_cycles=args.max_cycles or headless.DEFAULT_MAX_CYCLES,
+        return headless.run(program, key_codes, max_cycles=args.max_cycles,
                             screen_format=args.screen_format, peeks=peeks, transcript=args.transcript,
                             sid_seed=args.seed, ntsc=args.ntsc, disk_folder=args.disk,
                             cpu_class=cpu_class(args.cpu), moncommands=moncommands,

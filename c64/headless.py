@@ -3,8 +3,9 @@
 Used by scripts, bug reports and the tests: `python ryg.py --headless
 --keys "01{return}" ryg23`.  The run ends when the keys are used up and
 the program waits for the keyboard, when it returns to BASIC (the screen is
-printed as the program left it, before READY.), at --max-cycles, or on a
-CPU error (exit status 1, with the reason on stderr).
+printed as the program left it, before READY.), at a limit (--max-cycles, or
+DEFAULT_MAX_CYCLES; exit status 3), on a CPU error (exit status 1, with the
+reason on stderr) or on Ctrl-C (status 130).
 """
 
 import sys
@@ -12,6 +13,9 @@ import sys
 from c64.machine import C64, StopReason
 
 DEFAULT_MAX_CYCLES = 2_000_000_000       # ~34 minutes of C64 time
+
+# Exit statuses (ryg.py --help lists them).
+EXIT_OK, EXIT_ERROR, EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
 
 def format_text(machine):
@@ -89,16 +93,21 @@ class TranscriptFile:
         self.close()
 
 
-def run(program, keys=(), max_cycles=DEFAULT_MAX_CYCLES, screen_format="text", peeks=(),
+def run(program, keys=(), max_cycles=None, screen_format="text", peeks=(),
         transcript=None, sid_seed=None, ntsc=False, disk_folder=".", cpu_class=None,
         out=None, err=None, moncommands=None, breaks=(), profile=False):
     """Run `program` (a c64.loader.Program) headless; returns the process exit status.
 
+    max_cycles: the limit (None: DEFAULT_MAX_CYCLES).  Ctrl-C during the run prints the
+    screen as it is and returns EXIT_INTERRUPTED.
     out/err default to the sys.stdout/sys.stderr of the moment of the call (not of import).
     moncommands (a list of monitor command lines), breaks (addresses or labels) and
     profile attach the monitor (c64.monitor.script): its output goes to `out` before
     the screen.
     """
+    default_limit = max_cycles is None
+    if default_limit:
+        max_cycles = DEFAULT_MAX_CYCLES
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
     options = {} if cpu_class is None else {"cpu_class": cpu_class}
@@ -111,6 +120,7 @@ def run(program, keys=(), max_cycles=DEFAULT_MAX_CYCLES, screen_format="text", p
             err.write("ryg: cannot write the transcript %s: %s\n" % (transcript, error.strerror or error))
             status = 2
     machine = C64(sid_seed=sid_seed, ntsc=ntsc, disk_folder=disk_folder, transcript=sink, **options)
+    interrupted = False
     try:
         machine.run_program(program)
         machine.type_keys(keys)
@@ -120,6 +130,8 @@ def run(program, keys=(), max_cycles=DEFAULT_MAX_CYCLES, screen_format="text", p
             reason = script.run(max_cycles)
         else:
             reason = machine.run(max_cycles)
+    except KeyboardInterrupt:
+        interrupted, reason = True, None
     finally:
         if sink is not None:
             try:
@@ -131,12 +143,21 @@ def run(program, keys=(), max_cycles=DEFAULT_MAX_CYCLES, screen_format="text", p
     for start, end in peeks:
         out.write(format_peek(machine, start, end) + "\n")
     left = _keys_left(machine)
+    if interrupted:
+        err.write("ryg: interrupted\n")
+        return EXIT_INTERRUPTED
     if reason is StopReason.ERROR:
         err.write("ryg: the program stopped: %s%s\n" % (machine.error, left and "; " + left))
-        return 1
+        return EXIT_ERROR
     if reason is StopReason.CYCLES:
-        err.write("ryg: stopped after %d cycles (--max-cycles)%s\n" % (machine.cycles, left and "; " + left))
-    elif left:
+        if default_limit:
+            limit = "the default limit of %s cycles; --max-cycles N for another" % format(max_cycles, ",")
+        else:
+            limit = "--max-cycles %d" % max_cycles
+        err.write("ryg: stopped after %s cycles (%s)%s\n"
+                  % (format(machine.cycles, ","), limit, left and "; " + left))
+        return status or EXIT_LIMIT
+    if left:
         err.write("ryg: %s\n" % left)
     return status
 

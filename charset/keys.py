@@ -152,15 +152,19 @@ _REPEAT_RE = re.compile(r"^(\d+)\s+(\S.*)$")
 _MODIFIED_RE = re.compile(r"^(shift|cbm|c=|ctrl)[- ](.+)$")
 
 
+MAX_KEYS = 1_000_000        # keys one text may give (--keys, --keys-file, C64.type): 8 MB of list
+
+
 def _token_code(token: str, pos: int) -> int | str:
     """PETSCII for the inside of one pair of braces (no repeat count)."""
     name = " ".join(token.lower().split())
     if name in _CODE_BY_NAME:
         return _CODE_BY_NAME[name]
     if re.fullmatch(r"\d+", name):
-        value = int(name)
+        value = int(name) if len(name) <= 6 else 0x100
     elif re.fullmatch(r"(\$|0x)[0-9a-f]+", name):
-        value = int(name.lstrip("$").removeprefix("0x"), 16)
+        digits = name.lstrip("$").removeprefix("0x").lstrip("0") or "0"
+        value = int(digits, 16) if len(digits) <= 4 else 0x100
     else:
         value = None
     if value is not None:
@@ -187,7 +191,8 @@ def parse_keys(text: str) -> list[int | str]:
     other characters as host_key_to_c64 maps them, newline -> RETURN.
     Braces: {name} (case-insensitive, see NAMED_KEYS), {13} or {$0d},
     {shift-x} / {cbm-x} / {ctrl-x} for any key of the C64 keyboard, and a
-    repeat count in front, {3 down}.
+    repeat count in front, {3 down}.  More than MAX_KEYS keys in all is a
+    KeyParseError, found before anything of that size is built.
     """
     keys: list[int | str] = []
     i = 0
@@ -201,7 +206,11 @@ def parse_keys(text: str) -> list[int | str]:
             count, inner = 1, token
             repeat = _REPEAT_RE.match(token.strip())
             if repeat:
-                count, inner = int(repeat.group(1)), repeat.group(2)
+                digits, inner = repeat.group(1).lstrip("0") or "0", repeat.group(2)
+                count = int(digits) if len(digits) <= 7 else MAX_KEYS + 1
+            if len(keys) + count > MAX_KEYS:
+                raise KeyParseError(f"{{{token[:20]}{'...' if len(token) > 20 else ''}}} at position {i} "
+                                    f"makes more than {MAX_KEYS:,} keys")
             keys.extend([_token_code(inner, i)] * count)
             i = match.end()
             continue
@@ -217,6 +226,8 @@ def parse_keys(text: str) -> list[int | str]:
             if ch == "}":
                 raise KeyParseError(f"stray '}}' at position {i} (no matching '{{')")
             raise KeyParseError(f"character {ch!r} at position {i} has no C64 key")
+        if len(keys) >= MAX_KEYS:
+            raise KeyParseError(f"more than {MAX_KEYS:,} keys (at position {i})")
         keys.append(code)
         i += 1
     return keys

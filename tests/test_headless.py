@@ -113,16 +113,85 @@ def test_a_missing_keys_file_is_an_error_with_its_name(prg, capsys, tmp_path):
     assert "nope.txt" in err
 
 
+@pytest.mark.parametrize("content", [bytes(range(256)) * 4, b"\xff\xfe\x00q", b"ab\x00q"],
+                         ids=["all bytes", "utf-16 mark", "nul byte"])
+def test_a_binary_keys_file_is_refused_with_one_line(prg, capsys, tmp_path, content):
+    keys_file = tmp_path / "keys.bin"
+    keys_file.write_bytes(content)
+    status, out, err = headless(capsys, "--keys-file", str(keys_file), prg("kernal_keyecho"))
+    assert status == 2
+    assert err.count("\n") == 1 and "keys.bin" in err and "Traceback" not in err
+
+
+def test_a_keys_file_over_a_megabyte_is_refused_without_reading_it_all(prg, capsys, tmp_path):
+    keys_file = tmp_path / "keys.txt"
+    keys_file.write_bytes(b"a" * (1024 * 1024 + 1))
+    status, out, err = headless(capsys, "--keys-file", str(keys_file), prg("kernal_keyecho"))
+    assert status == 2
+    assert err.count("\n") == 1 and "keys.txt" in err and "1 MB" in err
+
+
+@pytest.mark.parametrize("keys", ["{10000000 down}", "{99999999999 down}"])
+def test_a_huge_repeat_count_is_refused_with_one_line(prg, capsys, keys):
+    status, out, err = headless(capsys, "--keys", keys, prg("kernal_keyecho"))
+    assert status == 2
+    assert err.count("\n") == 1 and "1,000,000" in err and out == ""
+
+
 # -- stopping -----------------------------------------------------------------------------------------------
 
 SPIN = bytes([0x00, 0xC0, 0x4C, 0x00, 0xC0])     # at $C000: JMP $C000
 
 
-def test_max_cycles_stops_a_program_that_never_waits(prg, capsys):
+def test_max_cycles_stops_a_program_that_never_waits_with_status_3(prg, capsys):
     status, out, err = headless(capsys, "--max-cycles", "200000", prg("spin", SPIN))
-    assert status == 0
-    assert "200" in err and "cycles" in err
+    assert status == 3
+    assert "--max-cycles 200000" in err and "default" not in err
     assert len(out.splitlines()) == 25
+
+
+def test_the_default_cycle_limit_says_so_and_exits_3(prg, capsys, monkeypatch):
+    from c64 import headless as headless_module
+    monkeypatch.setattr(headless_module, "DEFAULT_MAX_CYCLES", 300_000)
+    status, out, err = headless(capsys, prg("spin", SPIN))
+    assert status == 3
+    assert "default limit of 300,000 cycles" in err and "--max-cycles N" in err
+    assert len(out.splitlines()) == 25
+
+
+def test_help_documents_the_default_limit_and_the_exit_statuses(capsys):
+    with pytest.raises(SystemExit):
+        ryg.main(["--help"])
+    text = capsys.readouterr().out
+    assert "2,000,000,000" in " ".join(text.split())
+    statuses = text[text.index("exit status"):]
+    for status, word in (("0", "ended"), ("1", "6502"), ("2", "bad"), ("3", "limit"), ("130", "Ctrl-C")):
+        line = next(line for line in statuses.splitlines() if line.split()[:1] == [status])
+        assert word in line
+
+
+def test_ctrl_c_in_headless_mode_says_interrupted_and_exits_130(prg):
+    import signal
+    import time
+    path = prg("spin", SPIN)
+    proc = subprocess.Popen([sys.executable, "ryg.py", "--headless", path], cwd=REPO,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(2.0)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    assert err == "ryg: interrupted\n"
+    assert len(out.splitlines()) == 25               # the screen as it was
+
+
+def test_a_closed_stdout_ends_quietly(prg):
+    reader, writer = os.pipe()
+    os.close(reader)                                 # nobody reads: the first write fails (EPIPE)
+    proc = subprocess.run([sys.executable, "ryg.py", "--headless", prg("kernal_screen")], cwd=REPO,
+                          stdout=writer, stderr=subprocess.PIPE, text=True, timeout=120)
+    os.close(writer)
+    assert proc.stderr == ""
+    assert proc.returncode == 141                    # as a shell reports a program ended by SIGPIPE
 
 
 def test_a_program_that_returns_to_basic_shows_its_screen_without_ready(prg, capsys):

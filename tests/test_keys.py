@@ -108,6 +108,26 @@ def test_bad_key_text_raises_with_the_token_and_its_position(text, fragment):
     assert fragment in str(info.value)
 
 
+@pytest.mark.parametrize("text", ["{10000000 down}", "{99999999999 down}", "{%s down}" % ("9" * 5000),
+                                  "{600000 down}{600000 up}", "{999999 down}xy", "{%s}" % ("9" * 5000)],
+                         ids=["10M", "1e11", "5000-digit count", "two halves", "plain keys past 1M", "5000-digit code"])
+def test_key_text_of_more_than_a_million_keys_or_huge_numbers_is_refused_at_once(text):
+    import tracemalloc
+    tracemalloc.start()
+    try:
+        with pytest.raises(KeyParseError) as caught:
+            parse_keys(text)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert "1,000,000" in str(caught.value) or "not a byte" in str(caught.value)
+    assert peak < 20_000_000 + 4 * len(text)       # nothing the size of the expansion was built
+
+
+def test_a_repeat_count_up_to_the_limit_is_typed_in_full():
+    assert parse_keys("{1000000 down}") == [0x11] * 1_000_000
+
+
 def test_key_parse_error_is_a_value_error():
     assert issubclass(KeyParseError, ValueError)
 
