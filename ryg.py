@@ -13,8 +13,8 @@ import os
 import sys
 
 from asm import versions
-from c64.loader import PrgError, parse_address, read_prg
 from c64.headless import DEFAULT_MAX_CYCLES
+from c64.loader import PrgError, parse_address, read_prg
 
 EPILOG = """\
 keys for --keys / --keys-file are written petcat-style: plain characters, plus
