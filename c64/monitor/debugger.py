@@ -238,20 +238,24 @@ class Debugger:
     def run(self, target, verify):
         """One slice of the machine's run: returns True if it stopped (self.hit says why)."""
         cpu = self.machine.cpu
-        if not self._must_step():
-            cpu.run(target, verify)
+        if self._must_step():
+            return self._step_slice(cpu, target)
+        if self.skip_pc is not None and cpu.pc == self.skip_pc:
+            # Leaving a breakpoint (or one whose condition was false): that one instruction
+            # steps, then the core runs on.
+            if self._step_slice(cpu, cpu.processorCycles + 1):
+                return True
+            if cpu.processorCycles >= target or cpu.stop_requested:
+                return False
+        self.skip_pc = None
+        cpu.run(target, verify)
+        if cpu.breakpoint_hit:
             pc = cpu.pc
-            if cpu.breakpoint_hit and pc != self.skip_pc:
-                point = self._exec_point(pc, cpu)
-                if point is not None:
-                    return self._stop(point, "exec", pc)
-                # a breakpoint whose condition is false: step over it and go on
-            if cpu.breakpoint_hit:
-                self.skip_pc = pc
-                return self._step_slice(cpu, min(target, cpu.processorCycles + 1))
-            self.skip_pc = None
-            return False
-        return self._step_slice(cpu, target)
+            point = self._exec_point(pc, cpu)
+            if point is not None:
+                return self._stop(point, "exec", pc)
+            self.skip_pc = pc               # its condition is false: pass it on the next slice
+        return False
 
     def _exec_point(self, pc, cpu):
         for point in self.points.values():

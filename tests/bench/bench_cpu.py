@@ -1,7 +1,7 @@
 """Benchmark: FastCPU against plain py65 stepping on the RYG search, measured in one run.
 
     python tests/bench/bench_cpu.py [--program ryg23] [--depth 6] [--move 5] [--silent]
-                                    [--repeat 2] [--skip-py65]
+                                    [--repeat 2] [--skip-py65] [--monitor]
 
 Times are the process's CPU time (time.process_time), so other processes on
 the host disturb them less; each CPU runs the workload --repeat times,
@@ -22,6 +22,13 @@ that times every trap, including the direct versions FastCPU's blocks call
 in place of a trap (FastCPU.set_fast_trap); the speeds come from runs
 without that instrumentation.  --silent points CHROUT's vector at an
 RTS for the timed move, to measure the CPUs on the search alone.
+
+--monitor adds FastCPU runs with the monitor (c64.monitor) attached, against the
+same run without it: a breakpoint the search never reaches (`main`: the blocks
+end there, nothing stops), a breakpoint the search passes with a condition that
+is never true (`think if a == $ff && x == $ff && y == $ff`: the core stops there
+once, checks, steps over it), and a store watch on a byte nothing writes (the
+machine then steps instruction by instruction on a py65 CPU).
 """
 
 import argparse
@@ -62,12 +69,18 @@ def play_move(machine):
     machine.type(listed[-1] + "{return}")
 
 
-def measure(cpu_class, program, depth, move, silent=False, instrumented=False):
+def measure(cpu_class, program, depth, move, silent=False, instrumented=False, monitor=()):
     """One timed reply.  With `instrumented` every KERNAL trap is timed too: that is how
     the KERNAL's share is found, but the two timer reads per trap slow the run down, so
     the whole-machine speed comes from a run without them."""
     machine, startup = position(cpu_class, program, depth, move)
     play_move(machine)
+    if monitor:
+        from c64.monitor import Monitor
+        attached = Monitor(machine)
+        for command in monitor:
+            if attached.execute(command).startswith("ERROR"):
+                raise SystemExit("monitor command failed: %s" % command)
     if silent:
         # CHROUT's vector ($0326) to an RTS in free RAM: the search prints nothing and
         # the KERNAL's Python code is out of the picture (same 6502 program otherwise).
@@ -122,6 +135,8 @@ def main():
                         help="point CHROUT's vector at an RTS during the timed move (CPU only)")
     parser.add_argument("--repeat", type=int, default=2,
                         help="runs per CPU, alternating; the fastest counts (the host may be busy)")
+    parser.add_argument("--monitor", action="store_true",
+                        help="also FastCPU with monitor breakpoints / a watch set (see above)")
     args = parser.parse_args()
     print("workload: %s, depth %d, the computer's reply to mouse move %d%s (%s %s)"
           % (args.program, args.depth, args.move, ", CHROUT silenced" if args.silent else "",
@@ -156,6 +171,30 @@ def main():
               "   (same cycles: %s, same screen: %s)"
               % (slow[1] / fast[1] * fast[0] / slow[0], slow_code / fast_code * fast[0] / slow[0],
                  fast[0] == slow[0], fast[2] == slow[2]))
+    if args.monitor:
+        bench_monitor(args, best[FastCPU])
+
+
+MONITOR_SETUPS = (
+    ("break main (never reached)", ("break main",)),
+    ("break think if ... (false)", ("break think if a == $ff && x == $ff && y == $ff",)),
+    ("watch store $c7ff (stepping)", ("watch store $c7ff",)),
+)
+
+
+def bench_monitor(args, plain):
+    """FastCPU with the monitor's breakpoints / a watch, each against the plain FastCPU run."""
+    for label, commands in MONITOR_SETUPS:
+        runs = 1 if "stepping" in label else args.repeat
+        best = None
+        for _ in range(runs):
+            run = measure(FastCPU, args.program, args.depth, args.move, args.silent, monitor=commands)
+            if best is None or run[1] < best[1]:
+                best = run
+        cycles, seconds = best[0], best[1]
+        print("FastCPU + %-28s %7.2f MHz  %5.2fx slower than without   (same cycles: %s, same screen: %s)"
+              % (label, cycles / seconds / 1e6, seconds / plain[1] * plain[0] / cycles,
+                 cycles == plain[0], best[4] == plain[4]))
 
 
 if __name__ == "__main__":
