@@ -605,13 +605,18 @@ class Monitor:
         if args:
             self.machine.cpu.pc = self.address(args)
             self.machine.waiting = False
-        self.resume = True
+        self._resume()
         return ""
+
+    def _resume(self):
+        """The program goes on from pc: a breakpoint there is passed (whoever runs the machine)."""
+        self.resume = True
+        self.debugger.skip_pc = self.machine.cpu.pc
 
     def cmd_exit(self, args):
         if args:
             raise MonitorError("x takes no arguments")
-        self.resume = True
+        self._resume()
         return ""
 
     def cmd_backtrace(self, args):

@@ -10,7 +10,11 @@ second; a program that waits for a key in warp is paced in real time
 (there is nothing to hurry, and the cursor should blink at its speed).
 
 Menus, the help panel, the quit question and a too-small terminal pause
-the emulation; the schedule resumes without trying to catch up.  A 6502
+the emulation; the schedule resumes without trying to catch up.  So does
+the monitor (Ctrl-O, or a breakpoint or watch hit, in real time or warp):
+its panel (monitor_panel.MonitorPanel) runs c64.monitor's commands on the
+stopped machine; leaving it (x, g or Ctrl-O) resumes at the speed the
+machine had.  A 6502
 error (jam, BRK, missing KERNAL routine) stops the machine with the reason
 on the status line until the user resets, picks a version or quits.
 
@@ -30,6 +34,7 @@ from c64.loader import PrgError, read_prg
 from c64.machine import StopReason
 from c64.terminal.keys import Command, KeyDecoder
 from c64.terminal.menu import CLOSE, HelpPanel, MenuEntry, VersionMenu, menu_entries
+from c64.terminal import monitor_panel
 from c64.terminal.pacing import WARP_REDRAW, Pacer, SpeedMeter
 from c64.terminal.render import Renderer, snapshot
 from c64.terminal.status import StatusInfo, status_parts
@@ -79,6 +84,8 @@ class TerminalApp:
         self.quit_code = None
         self.quit_message = None
         self.machine = None
+        self.monitor = None          # c64.monitor.Monitor of the current machine, once opened
+        self.panel = None            # its panel (kept while the machine lives: the scrollback)
         self.start_program(program)
 
     # -- machine life ------------------------------------------------------------------
@@ -86,6 +93,9 @@ class TerminalApp:
         """A fresh C64 running `program` (a c64.loader.Program)."""
         self.program = program
         machine = self.machine = self.machine_factory()
+        self.monitor = self.panel = None
+        if isinstance(self.overlay, monitor_panel.MonitorPanel):
+            self.overlay = None
         machine.load_prg(program)
         machine.start(program.start)
         self.error = None
@@ -114,6 +124,8 @@ class TerminalApp:
             log.error("the program stopped: %s (pc=$%04X, cycle %d)", self.error, machine.cpu.pc, machine.cycles)
         elif reason is StopReason.BASIC:
             log.info("the program returned to BASIC")
+        elif reason is StopReason.BREAK:
+            self.open_monitor(self.monitor.stop_text())
 
     def feed_keys(self):
         """Move typed-ahead keys into the C64 keyboard buffer as it has room (10 keys)."""
@@ -154,7 +166,8 @@ class TerminalApp:
         if self.warp and not (machine.waiting or self.idle):
             self.paced = False
             started = self.clock()
-            while self.error is None and not machine.waiting and self.clock() - started < WARP_REDRAW:
+            while (self.error is None and self.overlay is None and not machine.waiting
+                   and self.clock() - started < WARP_REDRAW):
                 self.emulate(machine.frame_cycles)
             self.idle = machine.waiting
             self.draw()
@@ -173,7 +186,7 @@ class TerminalApp:
             # instruction, the settling below) are taken off the next run, so they never add up.
             target = self.cycle_base + self.pacer.frames * machine.frame_cycles
             self.emulate(max(0, target - machine.cycles))
-            if waiting_before and not machine.waiting and self.error is None:
+            if waiting_before and not machine.waiting and self.error is None and self.overlay is None:
                 # The run ended inside the jiffy IRQ handler of a waiting program: let it
                 # finish and wait again, so that idle is told from busy reliably.
                 self.emulate(SETTLE_CYCLES, stop_when_idle=True)
@@ -202,7 +215,7 @@ class TerminalApp:
             renderer.draw(snapshot(self.machine))
             left, right, style = status_parts(self.status_info())
             renderer.draw_status(left, right, style)
-            if self.overlay is not None:
+            if self.overlay is not None and not getattr(self.overlay, "showing_screen", False):
                 self.overlay.draw(self.surface)
         self.surface.flush()
 
@@ -247,6 +260,9 @@ class TerminalApp:
                 self.close_overlay()
             self.question = "Quit RYG64? (y/n)"
             return
+        if isinstance(self.overlay, monitor_panel.MonitorPanel):
+            self.monitor_key(key, decoded)
+            return
         if self.overlay is not None:
             answer = self.overlay.handle(key)
             if answer is CLOSE or (decoded is Command.HELP and isinstance(self.overlay, HelpPanel)):
@@ -274,6 +290,41 @@ class TerminalApp:
             self.overlay = HelpPanel()
         elif command is Command.RESET:
             self.start_program(self.program)
+        elif command is Command.MONITOR:
+            self.open_monitor()
+
+    # -- the monitor ---------------------------------------------------------------------
+    def open_monitor(self, text=None):
+        """Stop the machine and show the monitor panel (with `text`: why it stopped)."""
+        if self.monitor is None:
+            from c64.monitor import Monitor
+            self.monitor = Monitor(self.machine)
+        if self.panel is None:
+            self.panel = monitor_panel.MonitorPanel(self.curses)
+        panel = self.overlay = self.panel
+        panel.address = self.machine.cpu.pc
+        panel.add(text if text is not None else self.monitor.status_line())
+        log.info("monitor opened at $%04X", self.machine.cpu.pc)
+
+    def monitor_key(self, key, decoded):
+        panel = self.overlay
+        if panel.showing_screen:
+            panel.handle(key)
+            self.renderer.invalidate()
+            return
+        answer = panel.handle(key)
+        if answer is monitor_panel.EXECUTE:
+            output = self.monitor.execute(panel.pending)
+            panel.add(output)
+            panel.address = self.machine.cpu.pc
+            if self.monitor.resume:
+                self.close_overlay()
+        elif answer is monitor_panel.CLOSE:
+            self.monitor.execute("x")
+            self.close_overlay()
+        elif answer is monitor_panel.SCREEN:
+            self.renderer.invalidate()
+            self.surface.clear()
 
     def close_overlay(self):
         self.overlay = None

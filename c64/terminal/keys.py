@@ -9,6 +9,7 @@ once, as a terminal user expects; Ctrl-Q asks first.
     F12 / Ctrl-W   warp on/off          F10 / Ctrl-V   version menu
     F9  / Ctrl-R   reset (restart)      F11 / Ctrl-K   help panel
     Ctrl-Q         quit (asks y/n)      Ctrl-C         quit now
+    Ctrl-O         monitor (c64.monitor: stops the machine; x leaves it)
     PageUp         RESTORE              Esc            RUN/STOP
 """
 
@@ -25,6 +26,7 @@ class Command(enum.Enum):
     QUIT = "quit"
     INTERRUPT = "interrupt"
     RESIZE = "resize"
+    MONITOR = "monitor"
 
 
 # Control characters (as get_wch returns them) -> command.
@@ -35,6 +37,7 @@ CONTROL_COMMANDS = {
     "\x0b": Command.HELP,        # Ctrl-K
     "\x11": Command.QUIT,        # Ctrl-Q
     "\x03": Command.INTERRUPT,   # Ctrl-C (raw mode: no SIGINT)
+    "\x0f": Command.MONITOR,     # Ctrl-O
 }
 FUNCTION_COMMANDS = {9: Command.RESET, 10: Command.MENU, 11: Command.HELP, 12: Command.WARP}
 # Shift+F1..F8 arrive as F13..F20 in xterm-like terminals: the C64's F2/F4/F6/F8.
@@ -47,6 +50,7 @@ HELP_LINES = (
     ("F9 or Ctrl-R", "reset the C64 and start the program again"),
     ("F11 or Ctrl-K", "this help"),
     ("Ctrl-Q", "quit (asks y/n); Ctrl-C quits at once"),
+    ("Ctrl-O", "monitor: stops the C64 (help, x leaves, Tab: screen)"),
     ("", ""),
     ("letters, digits", "C64 keys; Shift+letter = SHIFT+key (a graphic"),
     ("", "  in upper-case mode), as on the C64"),
