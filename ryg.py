@@ -14,6 +14,8 @@ import sys
 
 from asm import versions
 from c64.headless import DEFAULT_MAX_CYCLES
+from c64 import settings
+from charset.colors import PALETTE_CHOICES
 from c64.loader import PrgError, parse_address, read_prg
 
 EPILOG = """\
@@ -25,7 +27,12 @@ PETSCII code, and a count to repeat: {3 down}.  {restore} presses RESTORE.
 in the C64 screen: F12 or Ctrl-W toggles warp, F10 or Ctrl-V opens the version
 menu, F9 or Ctrl-R resets and restarts the program, Ctrl-Q quits (asks y/n),
 Ctrl-C quits at once; F1..F8 are the C64 function keys, Esc is RUN/STOP,
-PageUp is RESTORE, Home is CLR/HOME; the help panel (F11 or Ctrl-K) lists them all.
+PageUp is RESTORE, Home is CLR/HOME, Ctrl-P writes a screenshot (SVG); the help
+panel (F11 or Ctrl-K) lists them all and says where the settings file is.
+
+the C64 screen remembers --palette, --colors, --glyphs, --warp/--no-warp and the
+last bundled version played in a settings file (CONFIG_PATH);
+--no-config ignores it, headless runs never use it.
 
 --headless runs until the keys are used up and the program waits for another,
 until it returns to BASIC, or until a limit: --max-cycles N, by default
@@ -55,14 +62,16 @@ def build_parser():
     parser = argparse.ArgumentParser(
         prog="ryg.py", description="RYG, a Commodore 64 board-game AI, on a ROM-less C64 emulator.",
         epilog=EPILOG.replace("DEFAULT_LIMIT", "%s cycles (about %d minutes of C64 time)" % (
-            format(DEFAULT_MAX_CYCLES, ","), round(DEFAULT_MAX_CYCLES / 985248 / 60))),
+            format(DEFAULT_MAX_CYCLES, ","), round(DEFAULT_MAX_CYCLES / 985248 / 60))).replace(
+            "CONFIG_PATH", settings.config_path() or "no config folder on this system"),
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("program", nargs="?",
                         help="a bundled version name (see --list) or the path of a .prg file "
                              "(default: ryg3 when the locale is Spanish, LC_ALL / LC_MESSAGES / "
                              "LANG es*, else ryg3en)")
     parser.add_argument("--list", action="store_true", help="list the bundled versions and exit")
-    parser.add_argument("--warp", action="store_true", help="start in warp mode (as fast as the host can)")
+    parser.add_argument("--warp", action=argparse.BooleanOptionalAction, default=None,
+                        help="start in warp mode (as fast as the host can); --no-warp: at C64 speed")
     parser.add_argument("--ntsc", action="store_true", help="NTSC timing (1,022,727 Hz, 60 frames/s) instead of PAL")
     parser.add_argument("--sys", metavar="ADDR", help="start address for a .prg without a BASIC SYS line "
                         "(decimal, $hex or 0xhex)")
@@ -71,10 +80,21 @@ def build_parser():
     parser.add_argument("--disk", metavar="DIR", default=".",
                         help="host folder seen as disk drive 8 (default: the current folder)")
     parser.add_argument("--seed", type=int, default=None, help="seed of the SID noise generator")
+    parser.add_argument("--screenshot", metavar="FILE.svg",
+                        help="headless: write the screen as an SVG picture at the end of the run; "
+                        "in the terminal: the file name Ctrl-P numbers (FILE-001.svg, ...)")
+    parser.add_argument("--palette", choices=PALETTE_CHOICES, default=None,
+                        help="C64 colours: vice (VICE's colodore, the default), pepto, or grey")
     screen = parser.add_argument_group("terminal")
-    screen.add_argument("--colors", choices=("auto", "truecolor", "256", "16", "8", "mono"), default="auto",
+    screen.add_argument("--colors", choices=settings.COLOUR_CHOICES, default=None,
                         help="colour depth (default: what the terminal says)")
-    screen.add_argument("--ascii", action="store_true", help="ASCII glyphs only (no Unicode block graphics)")
+    screen.add_argument("--glyphs", choices=settings.GLYPH_CHOICES, default=None,
+                        help="unicode (Symbols for Legacy Computing), legacy (look-alikes for fonts "
+                        "without them), ascii; default auto: what the locale and C library can show")
+    screen.add_argument("--ascii", action="store_true", help="ASCII glyphs only (the same as --glyphs ascii)")
+    screen.add_argument("--no-config", action="store_true",
+                        help="neither read nor write the settings file (palette, colours, glyphs, warp "
+                        "and the last version are remembered there; `ryg --help` shows where)")
     headless = parser.add_argument_group("headless")
     headless.add_argument("--headless", action="store_true",
                           help="run without curses, in warp; print the screen at the end")
@@ -176,6 +196,39 @@ def read_keys_file(path):
                        % (path, data[error.start], error.start))
 
 
+def apply_settings(args, err=None):
+    """Terminal runs: the settings file's values where the command line gave none.
+
+    Sets args.settings (what to remember at the end: the command line over the
+    file) and args.settings_path (None with --no-config or without a config folder).
+    """
+    err = err or sys.stderr
+    path = None if args.no_config else settings.config_path()
+    names = [v.name for v in versions.available_versions()]
+    stored, warning = settings.load(path, names)
+    if warning:
+        err.write("ryg: %s\n" % warning)
+    if args.ascii:
+        args.glyphs = "ascii"
+    chosen = {}
+    for name in ("palette", "colors", "glyphs", "warp"):
+        value = getattr(args, name)
+        if value is None:
+            setattr(args, name, getattr(stored, name))
+        else:
+            chosen[name] = value
+    args.settings = settings.Settings(**{**stored.__dict__, **chosen})
+    args.settings_path = path
+    return args
+
+
+def remembered_version(args):
+    """The bundled version last played, when no program was named and it is still there."""
+    name = args.settings.version
+    version = versions.find_version(name) if name else None
+    return name if version is not None and version.available() else None
+
+
 def main(argv=None):
     """The command line; returns the exit status (see EPILOG).  Ctrl-C anywhere is
     `interrupted` and 130; a reader that goes away (`| head`) ends the run quietly."""
@@ -198,9 +251,14 @@ def _main(argv):
     if args.list:
         list_versions()
         return 0
+    if not args.headless:
+        apply_settings(args)
     try:
         sys_address = parse_address(args.sys) if args.sys else None
-        program = resolve_program(args.program, sys_address)
+        name = args.program
+        if name is None and not args.headless:
+            name = remembered_version(args)
+        program = resolve_program(name, sys_address)
         peeks = [parse_peek(p) for p in args.peek]
         from charset.keys import MAX_KEYS, KeyParseError, parse_keys
         sources = [("--keys", args.keys)]
@@ -235,7 +293,8 @@ def _main(argv):
                             screen_format=args.screen_format, peeks=peeks, transcript=args.transcript,
                             sid_seed=args.seed, ntsc=args.ntsc, disk_folder=args.disk,
                             cpu_class=cpu_class(args.cpu), moncommands=moncommands,
-                            breaks=args.breaks, profile=args.profile)
+                            breaks=args.breaks, profile=args.profile,
+                            screenshot=args.screenshot, palette=args.palette)
     try:
         from c64.terminal import run_terminal
     except ImportError:

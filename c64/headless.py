@@ -6,6 +6,7 @@ the program waits for the keyboard, when it returns to BASIC (the screen is
 printed as the program left it, before READY.), at a limit (--max-cycles, or
 DEFAULT_MAX_CYCLES; exit status 3), on a CPU error (exit status 1, with the
 reason on stderr) or on Ctrl-C (status 130).
+A --screenshot FILE.svg is written with the screen as it is then (c64.screenshot).
 """
 
 import sys
@@ -95,7 +96,7 @@ class TranscriptFile:
 
 def run(program, keys=(), max_cycles=None, screen_format="text", peeks=(),
         transcript=None, sid_seed=None, ntsc=False, disk_folder=".", cpu_class=None,
-        out=None, err=None, moncommands=None, breaks=(), profile=False):
+        out=None, err=None, moncommands=None, breaks=(), profile=False, screenshot=None, palette=None):
     """Run `program` (a c64.loader.Program) headless; returns the process exit status.
 
     max_cycles: the limit (None: DEFAULT_MAX_CYCLES).  Ctrl-C during the run prints the
@@ -142,6 +143,13 @@ def run(program, keys=(), max_cycles=None, screen_format="text", peeks=(),
     out.write((format_hex(machine) if screen_format == "hex" else format_text(machine)) + "\n")
     for start, end in peeks:
         out.write(format_peek(machine, start, end) + "\n")
+    if screenshot is not None:
+        from c64.screenshot import write_svg
+        try:
+            write_svg(machine, screenshot, **({"palette": palette} if palette else {}))
+        except OSError as error:
+            err.write("ryg: cannot write the screenshot %s: %s\n" % (screenshot, error.strerror or error))
+            status = 2
     left = _keys_left(machine)
     if interrupted:
         err.write("ryg: interrupted\n")

@@ -51,7 +51,24 @@ COLODORE = _hex_palette("""
     9F4815 5E3500 DA5F66 474747 787878 91FF84 6864FF AEAEAE
 """)
 
+
+
+def _grey_of(rgb: Sequence[int]) -> RGB:
+    """The sRGB grey with the same CIELAB lightness L* as *rgb* (a* = b* = 0)."""
+    lightness = _lab(tuple(rgb))[0]
+    fy = (lightness + 16) / 116
+    y = fy ** 3 if fy ** 3 > 216 / 24389 else (116 * fy - 16) * 27 / 24389
+    value = 12.92 * y if y <= 0.0031308 else 1.055 * y ** (1 / 2.4) - 0.055
+    level = max(0, min(255, round(value * 255)))
+    return (level, level, level)
+
+
 PALETTES: dict[str, tuple[RGB, ...]] = {"pepto": PEPTO_PAL, "colodore": COLODORE}
+
+# The palettes a user picks by name (--palette, the config file): "vice" is
+# VICE's colodore.vpl, the default; "grey" is each colodore colour at its own
+# lightness (CIELAB L*), as a monochrome monitor shows the C64's luminance.
+PALETTE_CHOICES = ("vice", "pepto", "grey")
 
 # Default: Colodore.  It is Pepto's later, re-measured palette, brighter and
 # more saturated, which keeps the dark colours (blue background, brown,
@@ -187,8 +204,19 @@ def xterm256_table(palette: Sequence[Sequence[int]]) -> tuple[int, ...]:
     return tuple(taken)
 
 
+PALETTES["vice"] = COLODORE
+PALETTES["grey"] = GREY = tuple(_grey_of(rgb) for rgb in COLODORE)
+
 # Computed once at import (a few ms).
 XTERM256 = {name: xterm256_table(pal) for name, pal in PALETTES.items()}
+
+
+# The grey palette on 16 and 8 colours: the nearest of the terminal's four
+# greys (black 0, bright black 8, white 7, bright white 15; xterm's default
+# RGB for them), and on 8 colours the same four as black/white with bold.
+_ANSI_GREYS = {0: (0, 0, 0), 8: (127, 127, 127), 7: (229, 229, 229), 15: (255, 255, 255)}
+ANSI16_GREY = tuple(nearest_of(rgb, _ANSI_GREYS) for rgb in GREY)
+CURSES8_GREY = tuple((0 if index in (0, 8) else 7, index >= 8) for index in ANSI16_GREY)
 
 
 # --- one call for the renderer ---------------------------------------------
@@ -215,10 +243,10 @@ def color_for_depth(c64_colour: int, depth, palette: str = DEFAULT_PALETTE):
     if depth == 256:
         return XTERM256[palette][c64_colour]
     if depth == 16:
-        index = ANSI16[c64_colour]
+        index = (ANSI16_GREY if palette == "grey" else ANSI16)[c64_colour]
         return (index, index >= 8)
     if depth == 8:
-        return CURSES8[c64_colour]
+        return (CURSES8_GREY if palette == "grey" else CURSES8)[c64_colour]
     if depth == "mono":
         return None
     raise ValueError(f"unknown colour depth {depth!r} (have {DEPTHS})")

@@ -102,7 +102,7 @@ def test_color_for_depth_mono_gives_none():
     assert all(color_for_depth(c, "mono") is None for c in range(16))
 
 
-@pytest.mark.parametrize("args", [(16, 256), (-1, 8), (3, 24), (3, "truecolor", "vice")])
+@pytest.mark.parametrize("args", [(16, 256), (-1, 8), (3, 24), (3, "truecolor", "cga")])
 def test_color_for_depth_refuses_bad_arguments(args):
     with pytest.raises(ValueError):
         color_for_depth(*args)

@@ -38,6 +38,7 @@ from c64.terminal import monitor_panel
 from c64.terminal.pacing import WARP_REDRAW, Pacer, SpeedMeter
 from c64.terminal.render import Renderer, snapshot
 from c64.terminal.status import StatusInfo, status_parts
+from charset.colors import DEFAULT_PALETTE
 from charset.keys import build_host_keymap
 
 LOG_NAME = "ryg64.log"        # in the temp folder: details of errors and crashes
@@ -46,6 +47,8 @@ BUSY_BATCH = 2               # at most this many owed frames run back to back wh
 SPEED_REFRESH = 0.5          # seconds between updates of the speed on the status line
 PAUSED_WAIT = 0.5            # get_wch timeout while paused (menu, help, too small)
 MAX_KEYS_PER_PASS = 64
+NOTE_SECONDS = 3             # how long a note (screenshot written) replaces the help hint
+SCREENSHOT_BASE = "ryg64.svg"  # Ctrl-P writes ryg64-001.svg, ryg64-002.svg ... in the current folder
 SETTLE_CYCLES = 5000         # enough for the jiffy IRQ handler and the way back to the wait
 
 log = logging.getLogger("ryg64")
@@ -62,11 +65,19 @@ class TerminalApp:
     window: gives get_wch()/timeout() (keys) and getmaxyx(); surface: where to
     draw (surface.CursesSurface or AnsiSurface); curses_module: KEY_* numbers,
     update_lines_cols, error; machine_factory(): a fresh C64; clock: seconds.
+    palette: for screenshots (the surface has its own); screenshot_base: the
+    name Ctrl-P numbers; help_notes: extra lines for the help panel.
     """
 
     def __init__(self, program, window, surface, curses_module, machine_factory, glyph_mode="unicode",
-                 warp=False, clock=time.monotonic, folder=".", versions=available_versions):
+                 warp=False, clock=time.monotonic, folder=".", versions=available_versions,
+                 palette=DEFAULT_PALETTE, screenshot_base=SCREENSHOT_BASE, help_notes=()):
         self.program = program
+        self.palette = palette
+        self.screenshot_base = screenshot_base
+        self.help_notes = list(help_notes)
+        self.note = None
+        self.note_time = 0.0
         self.window = window
         self.surface = surface
         self.curses = curses_module
@@ -204,8 +215,9 @@ class TerminalApp:
             self.speed_time = now
         waiting = self.machine.waiting or self.idle
         question = self.question
+        note = self.note if self.note and now - self.note_time < NOTE_SECONDS else None
         return StatusInfo(speed=self.shown_speed, warp=self.warp, name=program_label(self.program),
-                          waiting=waiting, error=self.error, question=question)
+                          waiting=waiting, error=self.error, question=question, note=note)
 
     def draw(self):
         renderer = self.renderer
@@ -287,7 +299,10 @@ class TerminalApp:
             self.overlay = VersionMenu(entries, self.curses, current=program_label(self.program),
                                        data_files=data_files)
         elif command is Command.HELP:
-            self.overlay = HelpPanel()
+            self.overlay = HelpPanel(self.help_notes + ["screenshots (Ctrl-P): %s"
+                                                        % os.path.abspath(numbered_path(self.screenshot_base, 1))])
+        elif command is Command.SCREENSHOT:
+            self.take_screenshot()
         elif command is Command.RESET:
             self.start_program(self.program)
         elif command is Command.MONITOR:
@@ -326,6 +341,20 @@ class TerminalApp:
             self.renderer.invalidate()
             self.surface.clear()
 
+    def take_screenshot(self):
+        """Write the C64 screen to the next free numbered file; say so on the status line."""
+        from c64.screenshot import write_svg
+        path = next_screenshot_path(self.screenshot_base)
+        try:
+            write_svg(self.machine, path, self.palette, title=program_label(self.program))
+        except OSError as error:
+            log.error("screenshot %s failed: %s", path, error)
+            self.note = "screenshot failed: %s" % (error.strerror or error)
+        else:
+            log.info("screenshot %s", path)
+            self.note = "saved %s" % os.path.basename(path)
+        self.note_time = self.clock()
+
     def close_overlay(self):
         self.overlay = None
         self.renderer.invalidate()
@@ -354,6 +383,20 @@ class TerminalApp:
     def quit(self, code, message):
         self.quit_code = code
         self.quit_message = message
+
+
+def numbered_path(base, number):
+    """ryg64.svg, 3 -> ryg64-003.svg"""
+    stem, extension = os.path.splitext(base)
+    return "%s-%03d%s" % (stem, number, extension or ".svg")
+
+
+def next_screenshot_path(base):
+    """The first numbered_path(base, n) that does not exist yet."""
+    number = 1
+    while os.path.exists(numbered_path(base, number)):
+        number += 1
+    return numbered_path(base, number)
 
 
 def log_path():

@@ -23,7 +23,7 @@ in ``charset.colors``; this module only picks among them.
 import os
 import sys
 
-from charset.colors import color_for_depth
+from charset.colors import DEFAULT_PALETTE, color_for_depth
 
 DEPTH_CHOICES = {"truecolor": "truecolor", "256": 256, "16": 16, "8": 8, "mono": "mono"}
 
@@ -58,14 +58,14 @@ def detect_depth(override="auto", env=None, curses_colours=0, has_colours=True, 
     return "mono"
 
 
-def terminal_colour(c64_colour, depth, foreground):
+def terminal_colour(c64_colour, depth, foreground, palette=DEFAULT_PALETTE):
     """C64 colour 0-15 -> (terminal colour number, bold) for the curses depths.
 
     For 16 and 8 colours the bright variant of a foreground is shown with
     bold where the index is 8-15 and the terminal lacks those (8 colours);
     backgrounds get no bold (terminals do not brighten backgrounds for it).
     """
-    spec = color_for_depth(c64_colour, depth)
+    spec = color_for_depth(c64_colour, depth, palette)
     if depth == 256:
         return spec, False
     index, bold = spec
@@ -79,11 +79,13 @@ class CursesColours:
 
     curses_module: the curses module (or a stand-in with color_pair, init_pair,
     A_BOLD, A_REVERSE, COLOR_PAIRS, error).  depth: 256, 16, 8 or "mono".
+    palette: a charset.colors palette name ("vice", "pepto", "grey").
     """
 
-    def __init__(self, curses_module, depth):
+    def __init__(self, curses_module, depth, palette=DEFAULT_PALETTE):
         self.curses = curses_module
         self.depth = depth
+        self.palette = palette
         self.pairs = {}
         self.max_pairs = getattr(curses_module, "COLOR_PAIRS", 0) if depth != "mono" else 0
 
@@ -92,8 +94,8 @@ class CursesColours:
         curses = self.curses
         if self.depth == "mono":
             return curses.A_REVERSE if style.reverse else 0
-        fg, bold = (-1, False) if style.fg is None else terminal_colour(style.fg, self.depth, True)
-        bg = -1 if style.bg is None else terminal_colour(style.bg, self.depth, False)[0]
+        fg, bold = (-1, False) if style.fg is None else terminal_colour(style.fg, self.depth, True, self.palette)
+        bg = -1 if style.bg is None else terminal_colour(style.bg, self.depth, False, self.palette)[0]
         if style.fg is None and style.bg is None:
             return curses.A_REVERSE if style.reverse else 0
         pair = self._pair(fg, bg)
@@ -114,6 +116,6 @@ class CursesColours:
         return pair
 
 
-def rgb(c64_colour):
+def rgb(c64_colour, palette=DEFAULT_PALETTE):
     """Exact (r, g, b) of a C64 colour, for the truecolor surface."""
-    return color_for_depth(c64_colour, "truecolor")
+    return color_for_depth(c64_colour, "truecolor", palette)

@@ -30,13 +30,19 @@ def libc_wcwidth(codepoint):
     return function(chr(codepoint))
 
 
-def choose_glyph_mode(force_ascii=False, encoding=None, wcwidth=libc_wcwidth):
-    """ "unicode", "legacy" or "ascii" for this terminal (call after locale.setlocale)."""
-    if force_ascii:
+def choose_glyph_mode(force=None, encoding=None, wcwidth=libc_wcwidth):
+    """ "unicode", "legacy" or "ascii" for this terminal (call after locale.setlocale).
+
+    force: True or "ascii" for ASCII; "unicode" or "legacy" to skip the wcwidth()
+    probe (still ASCII in a locale that is not UTF-8); None, False or "auto": detect.
+    """
+    if force is True or force == "ascii":
         return "ascii"
     encoding = (encoding or locale.getpreferredencoding(False) or "").lower().replace("-", "").replace("_", "")
     if encoding not in ("utf8", "utf8mb4", "cp65001"):
         return "ascii"
+    if force in ("unicode", "legacy"):
+        return force
     width = wcwidth(LEGACY_PROBE)
     if width is not None and width != 1:
         return "legacy"

@@ -10,6 +10,7 @@ once, as a terminal user expects; Ctrl-Q asks first.
     F9  / Ctrl-R   reset (restart)      F11 / Ctrl-K   help panel
     Ctrl-Q         quit (asks y/n)      Ctrl-C         quit now
     Ctrl-O         monitor (c64.monitor: stops the machine; x leaves it)
+    Ctrl-P         screenshot (SVG)
     PageUp         RESTORE              Esc            RUN/STOP
 """
 
@@ -27,6 +28,7 @@ class Command(enum.Enum):
     INTERRUPT = "interrupt"
     RESIZE = "resize"
     MONITOR = "monitor"
+    SCREENSHOT = "screenshot"
 
 
 # Control characters (as get_wch returns them) -> command.
@@ -36,6 +38,7 @@ CONTROL_COMMANDS = {
     "\x12": Command.RESET,       # Ctrl-R
     "\x0b": Command.HELP,        # Ctrl-K
     "\x11": Command.QUIT,        # Ctrl-Q
+    "\x10": Command.SCREENSHOT,  # Ctrl-P (picture)
     "\x03": Command.INTERRUPT,   # Ctrl-C (raw mode: no SIGINT)
     "\x0f": Command.MONITOR,     # Ctrl-O
 }
@@ -49,6 +52,7 @@ HELP_LINES = (
     ("F10 or Ctrl-V", "version menu: bundled RYG versions, .prg files here"),
     ("F9 or Ctrl-R", "reset the C64 and start the program again"),
     ("F11 or Ctrl-K", "this help"),
+    ("Ctrl-P", "screenshot: the C64 screen as an SVG file"),
     ("Ctrl-Q", "quit (asks y/n); Ctrl-C quits at once"),
     ("Ctrl-O", "monitor: stops the C64 (help, x leaves, Tab: screen)"),
     ("", ""),

@@ -138,7 +138,10 @@ class VersionMenu:
 
 
 class HelpPanel:
-    """Every key of the front end; any key closes it."""
+    """Every key of the front end, then `notes` (where settings and screenshots go); any key closes it."""
+
+    def __init__(self, notes=()):
+        self.notes = list(notes)
 
     def handle(self, key):
         return CLOSE
@@ -146,5 +149,14 @@ class HelpPanel:
     def draw(self, surface):
         width = max(len(keys) for keys, _ in HELP_LINES)
         lines = [("%-*s  %s" % (width, keys, text)).rstrip() for keys, text in HELP_LINES]
+        if self.notes:
+            lines.append("")
+            _, cols = surface.size()
+            room = max(20, cols - 4)
+            for note in self.notes:
+                while len(note) > room:           # a long path goes on over the next lines
+                    lines.append(note[:room])
+                    note = "  " + note[room:]
+                lines.append(note)
         lines += ["", "any key closes this panel"]
         _box(surface, lines, [BOX] * len(lines), "RYG64 keys")

@@ -12,9 +12,10 @@ import os
 import sys
 
 from c64.machine import C64
-from c64.terminal.app import TerminalApp, log_path
+from c64.terminal.app import SCREENSHOT_BASE, TerminalApp, log_path
 from c64.terminal.colours import CursesColours, detect_depth
 from c64.terminal.surface import AnsiSurface, CursesSurface
+from charset.colors import DEFAULT_PALETTE
 
 log = logging.getLogger("ryg64")
 
@@ -32,8 +33,11 @@ def setup_log():
     return path
 
 
-def _session(stdscr, curses, program, args, cpu_class, glyph_mode):
-    """Inside curses.wrapper: set the terminal up, run the app, return (status, message)."""
+def _session(stdscr, curses, program, args, cpu_class, glyph_mode, played=None):
+    """Inside curses.wrapper: set the terminal up, run the app, return (status, message).
+
+    played: a list that gets the TerminalApp, so its last program can be remembered.
+    """
     curses.raw()                      # Ctrl-C, Ctrl-Q, Ctrl-V... arrive as keys
     stdscr.keypad(True)
     if hasattr(curses, "set_escdelay"):
@@ -48,20 +52,27 @@ def _session(stdscr, curses, program, args, cpu_class, glyph_mode):
             curses.use_default_colors()
         except curses.error:
             pass
+    palette = getattr(args, "palette", None) or DEFAULT_PALETTE
     depth = detect_depth(args.colors, os.environ, getattr(curses, "COLORS", 0), has_colours)
     log.info("terminal %s, %sx%s, colours %s, glyphs %s", os.environ.get("TERM"), *stdscr.getmaxyx(),
              depth, glyph_mode)
     if depth == "truecolor":
         stdscr.refresh()
-        surface = AnsiSurface(sys.stdout, stdscr.getmaxyx, stdscr)
+        surface = AnsiSurface(sys.stdout, stdscr.getmaxyx, stdscr, palette=palette)
     else:
-        surface = CursesSurface(stdscr, CursesColours(curses, depth))
+        surface = CursesSurface(stdscr, CursesColours(curses, depth, palette))
 
     def machine_factory():
         return C64(sid_seed=args.seed, ntsc=args.ntsc, disk_folder=args.disk, cpu_class=cpu_class)
 
+    settings_path = getattr(args, "settings_path", None)
+    notes = ["settings: %s" % settings_path if settings_path else
+             "settings: not remembered (--no-config)"]
     app = TerminalApp(program, stdscr, surface, curses, machine_factory, glyph_mode=glyph_mode,
-                      warp=args.warp, folder=".")
+                      warp=bool(args.warp), folder=".", palette=palette,
+                      screenshot_base=getattr(args, "screenshot", None) or SCREENSHOT_BASE, help_notes=notes)
+    if played is not None:
+        played.append(app)
     try:
         code, message = app.run()
         if code == 0 and app.error:
@@ -117,11 +128,12 @@ def run_terminal(program, args, cpu_class):
 
     path = setup_log()
     set_host_locale()
-    glyph_mode = choose_glyph_mode(args.ascii)
+    glyph_mode = choose_glyph_mode(getattr(args, "glyphs", None) or args.ascii)
+    played = []
     for name in ("LINES", "COLUMNS"):
         os.environ.pop(name, None)    # ncurses would trust these over the terminal's real (and changing) size
     try:
-        code, message = curses.wrapper(_session, curses, program, args, cpu_class, glyph_mode)
+        code, message = curses.wrapper(_session, curses, program, args, cpu_class, glyph_mode, played)
     except KeyboardInterrupt:
         code, message = 130, "interrupted"
     except Exception as error:          # the terminal is restored by curses.wrapper; say why, briefly
@@ -131,5 +143,25 @@ def run_terminal(program, args, cpu_class):
         return 1
     if message:
         sys.stderr.write("ryg: %s\n" % message)
+    remember(args, played[-1].program if played else program)
     log.info("quit: status %d, %s", code, message)
     return code
+
+
+def remember(args, program):
+    """Write the settings file: the settings in use, and `program` as the last version if it is bundled."""
+    path = getattr(args, "settings_path", None)
+    chosen = getattr(args, "settings", None)
+    if not path or chosen is None:
+        return
+    from dataclasses import replace
+
+    from asm.versions import find_version
+    from c64 import settings
+    name = program.name[:-4] if program.name.lower().endswith(".prg") else program.name
+    version = find_version(name)
+    if version is not None and version.available():
+        chosen = replace(chosen, version=version.name)
+    warning = settings.save(path, chosen)
+    if warning:
+        sys.stderr.write("ryg: %s\n" % warning)

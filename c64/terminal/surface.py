@@ -10,6 +10,7 @@ and swallow that, so the layout code never has to.
 from collections import namedtuple
 
 from c64.terminal.colours import rgb
+from charset.colors import DEFAULT_PALETTE
 
 try:
     import curses
@@ -68,11 +69,13 @@ class AnsiSurface:
     curses stays in charge of the keyboard and knows the size; it is never
     asked to draw, so its picture of the screen and ours do not fight.
     size: a function returning (rows, cols); window: the curses window whose
-    pending repaint (ncurses schedules one on resize) is let happen first.
+    pending repaint (ncurses schedules one on resize) is let happen first;
+    palette: a charset.colors palette name.
     """
 
-    def __init__(self, stream, size, window=None):
+    def __init__(self, stream, size, window=None, palette=DEFAULT_PALETTE):
         self.stream = stream
+        self.palette = palette
         self._size = size
         self.window = window
         self.buffer = []
@@ -90,7 +93,7 @@ class AnsiSurface:
         if y < 0 or y >= rows or x >= cols or not text:
             return
         text = text[:cols - x]
-        sgr = self._style_sgr(style)
+        sgr = self._style_sgr(style, self.palette)
         self.buffer.append("\x1b[%d;%dH" % (y + 1, x + 1))
         if sgr != self._sgr:
             self.buffer.append(sgr)
@@ -98,12 +101,12 @@ class AnsiSurface:
         self.buffer.append(text)
 
     @staticmethod
-    def _style_sgr(style):
+    def _style_sgr(style, palette=DEFAULT_PALETTE):
         parts = ["0"]
         if style.fg is not None:
-            parts.append("38;2;%d;%d;%d" % rgb(style.fg))
+            parts.append("38;2;%d;%d;%d" % rgb(style.fg, palette))
         if style.bg is not None:
-            parts.append("48;2;%d;%d;%d" % rgb(style.bg))
+            parts.append("48;2;%d;%d;%d" % rgb(style.bg, palette))
         if style.fg is None and style.bg is None and style.reverse:
             parts.append("7")
         return "\x1b[" + ";".join(parts) + "m"

@@ -1,0 +1,42 @@
+"""The README's pictures are what the README's commands make, byte for byte."""
+
+import os
+import re
+import shlex
+
+import ryg
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+README = os.path.join(ROOT, "README.md")
+COMMAND = re.compile(r"^python ryg\.py (.*--screenshot (docs/\S+\.svg).*)$", re.M)
+
+
+def readme():
+    with open(README, encoding="utf-8") as handle:
+        return handle.read()
+
+
+def picture_commands():
+    """[(argv, committed picture path)] from the README's command lines that write a picture."""
+    return [(shlex.split(match.group(1)), match.group(2)) for match in COMMAND.finditer(readme())]
+
+
+def test_the_readme_opens_with_the_two_pictures_its_commands_make():
+    text = readme()
+    head = text[:text.index("\n## ")]
+    shown = re.findall(r"!\[[^\]]+\]\((docs/[^)]+\.svg)\)", head)
+    made = [path for _, path in picture_commands()]
+    assert len(made) == 2 and shown == made
+    assert any("ryg3" in argv[-1:] for argv, _ in picture_commands())
+    assert any("ryg23" in argv[-1:] for argv, _ in picture_commands())
+
+
+def test_the_commands_make_the_committed_pictures(tmp_path, capsys):
+    for argv, path in picture_commands():
+        made = tmp_path / os.path.basename(path)
+        argv = [str(made) if word == path else word for word in argv]
+        assert "--seed" in argv and "--headless" in argv           # deterministic: fixed SID seed and keys
+        assert ryg.main(argv) == 0
+        with open(os.path.join(ROOT, path), "rb") as handle:
+            committed = handle.read()
+        assert made.read_bytes() == committed, "%s is not what the README's command makes" % path

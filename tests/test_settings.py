@@ -1,0 +1,138 @@
+"""Settings that stay (c64.settings, ryg.py, the terminal session): always in a temporary config folder."""
+
+import os
+from types import SimpleNamespace
+
+import pytest
+
+import ryg
+from c64 import settings
+from c64.settings import Settings
+from c64.terminal import session as session_module
+
+
+@pytest.fixture
+def config_dir(tmp_path, monkeypatch):
+    """RYG64_CONFIG_DIR pointed at a temporary folder: the real home is never touched."""
+    folder = tmp_path / "config"
+    monkeypatch.setenv(settings.ENV_DIR, str(folder))
+    return folder
+
+
+@pytest.fixture
+def started(monkeypatch):
+    """Replace the curses front end: record what it was given and remember like the real session."""
+    calls = []
+
+    def fake_run_terminal(program, args, cpu_class):
+        calls.append((program, args))
+        session_module.remember(args, program)
+        return 0
+
+    import c64.terminal
+    monkeypatch.setattr(c64.terminal, "run_terminal", fake_run_terminal)
+    return calls
+
+
+def test_the_config_folder_is_the_env_var_or_platformdirs_user_config_dir():
+    from platformdirs import user_config_dir
+    assert settings.config_dir({"RYG64_CONFIG_DIR": "/x/y"}) == "/x/y"
+    assert settings.config_dir({}) == user_config_dir("ryg64", appauthor=False)
+    assert settings.config_path({"RYG64_CONFIG_DIR": "/x/y"}) == os.path.join("/x/y", "settings.ini")
+
+
+def test_a_missing_file_is_the_defaults_without_a_warning(tmp_path):
+    assert settings.load(str(tmp_path / "settings.ini")) == (Settings(), None)
+    assert Settings() == Settings(palette="vice", colors="auto", glyphs="auto", warp=False, version="")
+
+
+def test_saved_settings_load_back_the_same(tmp_path):
+    path = str(tmp_path / "deep" / "settings.ini")
+    chosen = Settings(palette="grey", colors="256", glyphs="legacy", warp=True, version="ryg23")
+    assert settings.save(path, chosen) is None
+    assert settings.load(path, ["ryg3", "ryg23"]) == (chosen, None)
+    assert "palette = grey" in open(path, encoding="utf-8").read()
+
+
+@pytest.mark.parametrize("text", ["not an ini file at all\n", "[ryg64\npalette = grey\n", "[other]\nx = 1\n",
+                                  b"\xff\xfe\x00garbage"])
+def test_a_broken_file_gives_the_defaults_and_one_line_of_warning(tmp_path, text):
+    path = tmp_path / "settings.ini"
+    (path.write_bytes if isinstance(text, bytes) else path.write_text)(text)
+    loaded, warning = settings.load(str(path))
+    assert loaded == Settings()
+    assert warning.startswith("ignoring the settings file %s: " % path) and "\n" not in warning
+
+
+def test_a_bad_value_falls_back_to_its_default_and_is_named(tmp_path):
+    path = tmp_path / "settings.ini"
+    path.write_text("[ryg64]\npalette = sepia\ncolors = 16\nwarp = maybe\nversion = ryg99\nspeed = 3\n")
+    loaded, warning = settings.load(str(path), ["ryg3"])
+    assert loaded == Settings(colors="16")
+    assert "palette = sepia" in warning and "warp = maybe" in warning and "version = ryg99" in warning
+    assert "unknown setting speed" in warning and "\n" not in warning
+
+
+def test_an_unwritable_folder_is_a_one_line_warning(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    warning = settings.save(str(blocker / "settings.ini"), Settings())
+    assert warning.startswith("cannot write the settings file") and "\n" not in warning
+
+
+def test_the_file_fills_in_what_the_command_line_leaves_out_and_the_command_line_wins(config_dir, started):
+    settings.save(str(config_dir / "settings.ini"), Settings(palette="grey", colors="16", warp=True))
+    assert ryg.main(["--palette", "pepto", "ryg23"]) == 0
+    _, args = started[-1]
+    assert (args.palette, args.colors, args.glyphs, args.warp) == ("pepto", "16", "auto", True)
+    remembered, _ = settings.load(str(config_dir / "settings.ini"), ["ryg23"])
+    assert remembered == Settings(palette="pepto", colors="16", warp=True, version="ryg23")
+
+
+def test_no_warp_and_ascii_are_remembered_too(config_dir, started):
+    settings.save(str(config_dir / "settings.ini"), Settings(warp=True))
+    ryg.main(["--no-warp", "--ascii", "ryg23"])
+    remembered, _ = settings.load(str(config_dir / "settings.ini"), ["ryg23"])
+    assert (remembered.warp, remembered.glyphs) == (False, "ascii")
+
+
+def test_without_a_name_the_last_version_played_starts(config_dir, started):
+    ryg.main(["ryg19"])
+    ryg.main([])
+    program, _ = started[-1]
+    assert program.name == "ryg19.prg"
+
+
+def test_no_config_neither_reads_nor_writes_the_file(config_dir, started):
+    path = config_dir / "settings.ini"
+    settings.save(str(path), Settings(palette="grey", version="ryg19"))
+    before = path.read_text()
+    ryg.main(["--no-config", "ryg23"])
+    program, args = started[-1]
+    assert args.palette == "vice" and args.settings_path is None
+    ryg.main(["--no-config"])
+    assert started[-1][0].name == "ryg3.prg"                  # the default, not the remembered ryg19
+    assert path.read_text() == before
+
+
+def test_a_broken_file_is_one_line_on_stderr_and_the_game_still_starts(config_dir, started, capsys):
+    config_dir.mkdir()
+    (config_dir / "settings.ini").write_text("palette: [unclosed\n")
+    assert ryg.main(["ryg23"]) == 0
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("ryg: ignoring the settings file")
+    assert started[-1][1].palette == "vice"
+
+
+def test_headless_runs_never_read_the_file(config_dir, capsys):
+    config_dir.mkdir()
+    (config_dir / "settings.ini").write_text("[ryg64]\nversion = ryg19\n")
+    assert ryg.main(["--headless"]) == 0
+    assert "RYG3" in capsys.readouterr().out                   # the default version, not ryg19
+
+
+def test_remember_keeps_the_previous_version_for_a_prg_that_is_not_bundled(tmp_path):
+    path = str(tmp_path / "settings.ini")
+    args = SimpleNamespace(settings_path=path, settings=Settings(version="ryg23"))
+    session_module.remember(args, SimpleNamespace(name="mygame.prg"))
+    assert settings.load(path, ["ryg23"])[0].version == "ryg23"
