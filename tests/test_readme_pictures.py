@@ -39,4 +39,4 @@ def test_the_commands_make_the_committed_pictures(tmp_path, capsys):
         assert ryg.main(argv) == 0
         with open(os.path.join(ROOT, path), "rb") as handle:
             committed = handle.read()
-        assert made.read_bytes() == committed, "%s is not what the README's command makes" % path
+        assert made.read_bytes() == committed, "%s is not what the README's command makes (run it again and commit the picture)" % path
