@@ -6,6 +6,7 @@ from types import SimpleNamespace
 import pytest
 
 import ryg
+from asm import versions
 from c64 import settings
 from c64.settings import Settings
 from c64.terminal import session as session_module
@@ -111,7 +112,7 @@ def test_no_config_neither_reads_nor_writes_the_file(config_dir, started):
     program, args = started[-1]
     assert args.palette == "vice" and args.settings_path is None
     ryg.main(["--no-config"])
-    assert started[-1][0].name == "ryg3.prg"                  # the default, not the remembered ryg19
+    assert started[-1][0].name == versions.default_version().name + ".prg"     # not the remembered ryg19
     assert path.read_text() == before
 
 
@@ -128,7 +129,7 @@ def test_headless_runs_never_read_the_file(config_dir, capsys):
     config_dir.mkdir()
     (config_dir / "settings.ini").write_text("[ryg64]\nversion = ryg19\n")
     assert ryg.main(["--headless"]) == 0
-    assert "RYG3" in capsys.readouterr().out                   # the default version, not ryg19
+    assert "RYG3" in capsys.readouterr().out                   # the default ryg3 or ryg3en, not ryg19
 
 
 def test_remember_keeps_the_previous_version_for_a_prg_that_is_not_bundled(tmp_path):
