@@ -125,7 +125,7 @@ def _chrout_in_line():
     those of Kernal.trap running k_chrout for it.  (It is handed to the CPU only while
     CHROUT's entry in Kernal.routines is the KERNAL's own: _RoutineTable.)
     The printing part is ScreenEditor._print_in_line written out here with its constants,
-    so that the whole trap is one Python call (tests/test_chrout_direct.py holds the two to
+    so that the whole trap is one Python call (tests/kernal/test_chrout_direct.py holds the two to
     the same results)."""
     a = sp = pc = cyc = fn = fz = fc = fp = rk = 0  # placeholders: the CPU's cells replace them
     ram = machine = cost = screen_codes = code_map = mem = write_io = None

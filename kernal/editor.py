@@ -17,7 +17,7 @@ the column within it (0-79), so every screen access is ($D1)+$D3 and every
 colour access ($F3)+$D3, as in the ROM.  Quirks of the ROM are kept on
 purpose (e.g. RETURN and the other moves to a new line halve $C9, an empty
 entered line reads back as one space, CHRIN from the screen never returns
-the last column); the tests in tests/test_editor*.py spell them out.
+the last column); the tests in tests/kernal/test_editor*.py spell them out.
 """
 
 from c64.io import IO

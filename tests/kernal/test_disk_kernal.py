@@ -243,7 +243,7 @@ def test_the_command_line_disk_option_is_drive_8(tmp_path):
     import os
     import subprocess
     import sys
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     program = tmp_path / "disk_files.prg"
     program.write_bytes(assemble_program("disk_files"))
     drive = tmp_path / "drive"

@@ -10,7 +10,7 @@ from c64.cpu import CPU, CPUStop
 from c64.fastcpu import FastCPU
 from c64.machine import C64
 from tests.conftest import assemble
-from tests.test_fastcpu import lockstep, state
+from tests.machine.test_fastcpu import lockstep, state
 
 # The pointer at $FB/$FC points at itself; a store through it changes it, and the next
 # (zp),Y read in the same stretch of code must go through the new pointer.

@@ -28,7 +28,7 @@ from c64.loader import PrgError
 from c64.machine import C64, StopReason
 from kernal import entries
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SEED = 6502
 CASE_SECONDS = 60            # a case that takes this long is a hang, not a slow case
 CYCLES = 150_000

@@ -14,7 +14,7 @@ from c64.terminal.app import IDLE_FRAMES, TerminalApp
 from c64.terminal.session import run_terminal
 from c64.terminal.surface import CursesSurface
 from tests.conftest import assemble, echo_lines_source
-from tests.test_terminal_render import FakeClock, FakeCurses, FakeCursesError, FakeWindow, RecordingColours
+from tests.terminal.test_terminal_render import FakeClock, FakeCurses, FakeCursesError, FakeWindow, RecordingColours
 
 F0 = FakeCurses.KEY_F0
 PAL_HZ = 985248

@@ -10,7 +10,7 @@ import pytest
 import ryg
 from c64.loader import PrgError, find_sys_address, parse_address, parse_prg, read_prg
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 RTS_PROGRAM = bytes([0x00, 0xC0, 0x60])
 
 

@@ -20,7 +20,7 @@ from c64.fastcpu import FastCPU
 from c64.machine import C64, StopReason
 from c64.memory import C64Memory
 
-ASM = Path(__file__).resolve().parent.parent / "asm"
+ASM = Path(__file__).resolve().parents[2] / "asm"
 PROGRAMS = sorted(p.stem for p in ASM.glob("ryg*.prg"))
 
 

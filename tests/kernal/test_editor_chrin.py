@@ -5,7 +5,7 @@ and must carry on from memory state when called again (c64-reference.md 2.5, 2.6
 """
 
 from kernal.editor import ScreenEditor
-from tests.test_editor import (
+from tests.kernal.test_editor import (
     COLOUR_RAM, SCREEN, codes, new_editor, poke_text, row_text, show, word)
 
 
@@ -460,7 +460,7 @@ def test_random_typing_keeps_the_editor_consistent_and_lines_at_most_80_bytes():
     # Invariants are checked while waiting for keys and after the caller prints RETURN;
     # while a line is handed out $D3 runs one past the line's end, as in the ROM.
     import random
-    from tests.test_editor import StrictMemory, check_editor_invariants
+    from tests.kernal.test_editor import StrictMemory, check_editor_invariants
     rng = random.Random(1982)
     mem = StrictMemory()
     editor = ScreenEditor(mem)

@@ -6,7 +6,7 @@ import pytest
 
 from c64.machine import C64
 from c64.terminal.pacing import MAX_LAG, Pacer, SpeedMeter
-from tests.test_terminal_render import FakeClock
+from tests.terminal.test_terminal_render import FakeClock
 
 PAL_HZ, NTSC_HZ = 985248, 1022727
 

@@ -14,7 +14,7 @@ COLOUR_RAM = 0xD800
 LINK_TABLE = 0xD9
 LIGHT_BLUE = 14
 
-# -- helpers (also used by tests/test_editor_chrin.py) ----------------------------------
+# -- helpers (also used by tests/kernal/test_editor_chrin.py) ----------------------------------
 
 
 def new_editor():

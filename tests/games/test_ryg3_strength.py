@@ -6,7 +6,7 @@
   trapped.  That proves ryg3 cannot lose a game from the start position.
 * The real .prg plays whole games as the cats against an oracle-driven mouse.
 * The book also answers every position where the search would give a win
-  away (tests/test_ryg3_misses.py); the default level with it keeps won
+  away (tests/games/test_ryg3_misses.py); the default level with it keeps won
   positions won.
 * The search alone (no book) is measured on positions reached in games;
   the slow suite runs the large samples.
@@ -199,7 +199,7 @@ def test_default_level_search_on_the_c64_stays_within_the_time_budget(oracle):
 @pytest.mark.parametrize("seed", [2, 3, 4, 5])
 def test_default_level_with_its_book_keeps_won_positions_won_on_1000_positions(oracle, seed):
     # The game's default level: the book answers the positions the search gets
-    # wrong (tests/test_ryg3_misses.py).  The search alone gave away 0, 1, 2
+    # wrong (tests/games/test_ryg3_misses.py).  The search alone gave away 0, 1, 2
     # and 0 of these (seeds 2-5; 2026-11-22).
     lost, seconds, depths = c64_default_level(cats_won_positions(1000, seed, oracle), oracle, book=True)
     report = (len(lost), sum(seconds) / len(seconds), max(seconds))

@@ -15,7 +15,7 @@ import pytest
 import ryg
 from tests.conftest import assemble_program
 
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ import pytest
 from charset.colors import ANSI16, CURSES8, XTERM256
 from c64.terminal.colours import CursesColours, detect_depth, terminal_colour
 from c64.terminal.surface import Style
-from tests.test_terminal_render import FakeCurses
+from tests.terminal.test_terminal_render import FakeCurses
 
 
 @pytest.mark.parametrize("env, colours, has, platform, depth", [

@@ -1,6 +1,6 @@
 """The renderer against a fake curses window: layout, border, glyphs, colours, changed cells only, too small.
 
-FakeCurses and FakeWindow are also used by tests/test_terminal_app.py.
+FakeCurses and FakeWindow are also used by tests/terminal/test_terminal_app.py.
 """
 
 import io

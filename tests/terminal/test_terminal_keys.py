@@ -4,7 +4,7 @@ import pytest
 
 from charset.keys import build_host_keymap
 from c64.terminal.keys import HELP_LINES, Command, KeyDecoder
-from tests.test_terminal_render import FakeCurses
+from tests.terminal.test_terminal_render import FakeCurses
 
 F0 = FakeCurses.KEY_F0
 

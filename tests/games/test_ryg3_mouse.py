@@ -7,7 +7,7 @@ longest.  Beyond its depth the evaluation guides it; there the tests measure
 how often the search alone still finds the longest defence, and how long whole
 games last against perfect cats compared with the oracle's figure.  The book
 answers the positions where the search alone falls short
-(tests/test_ryg3_misses.py), so with it, as in the game, the mouse lasts the
+(tests/games/test_ryg3_misses.py), so with it, as in the game, the mouse lasts the
 oracle's full length.
 """
 
