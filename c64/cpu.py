@@ -8,25 +8,20 @@ behaviour (XAA, LXA, AHX, TAS, SHX, SHY).  This class implements the first
 group, and stops with a clear message on the other two, as VICE reports a
 CPU jam.
 
-The JAM opcode $02 doubles as the trap instruction of our stub ROM: when it
+The JAM opcode $02 (kernal.rom.TRAP_OPCODE) doubles as the trap instruction of our stub ROM: when it
 is fetched from ROM at an address the KERNAL implements in Python, the trap
 handler runs instead of a jam.
 """
 
 from py65.devices.mpu6502 import MPU
 
-JAM_OPCODES = (0x02, 0x12, 0x22, 0x32, 0x42, 0x52, 0x62, 0x72, 0x92, 0xB2, 0xD2, 0xF2)
+from kernal.errors import CPUStop
+from kernal.rom import TRAP_OPCODE
+
+JAM_OPCODES = (TRAP_OPCODE, 0x12, 0x22, 0x32, 0x42, 0x52, 0x62, 0x72, 0x92, 0xB2, 0xD2, 0xF2)
 # Undocumented opcodes whose result depends on the individual chip.
 UNSTABLE_OPCODES = {0x8B: "XAA", 0xAB: "LXA", 0x93: "AHX", 0x9F: "AHX",
                     0x9B: "TAS", 0x9C: "SHY", 0x9E: "SHX"}
-
-
-class CPUStop(Exception):
-    """The emulated program cannot go on; the message says why and where."""
-
-    def __init__(self, message, pc=None):
-        super().__init__(message)
-        self.pc = pc
 
 
 class CPU(MPU):
@@ -68,7 +63,7 @@ class CPU(MPU):
         opcode = self.memory[addr]
         # A plain 64 KB list (py65's tests, unit tests) has no ROM.
         in_rom = hasattr(self.memory, "rom_visible") and self.memory.rom_visible(addr)
-        if opcode == 0x02 and self.trap_handler is not None and in_rom:
+        if opcode == TRAP_OPCODE and self.trap_handler is not None and in_rom:
             self.trap_handler(addr)
             return
         if in_rom:

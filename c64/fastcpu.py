@@ -77,6 +77,7 @@ import types
 from py65.devices.mpu6502 import MPU
 
 from c64.cpu import CPU
+from kernal.rom import TRAP_OPCODE
 
 # Closure cells shared by the blocks of one CPU.
 CELL_NAMES = ("a", "x", "y", "sp", "pc", "cyc", "fn", "fz", "fc", "fv", "fp",
@@ -1425,7 +1426,7 @@ class FastCPU(CPU):
                 entry = table[pc]
                 if entry is interpret:
                     continue
-                if entry is miss and memory[pc] != 0x02:        # (a trap needs the real CPU)
+                if entry is miss and memory[pc] != TRAP_OPCODE:        # (a trap needs the real CPU)
                     count = seen.get((key, pc), 0)
                     if count < HOT_COUNT - 1:
                         seen[(key, pc)] = count + 1
@@ -1491,10 +1492,10 @@ class FastCPU(CPU):
         function()
 
     def _is_trap(self, pc):
-        if self.trap_handler is None or not self._c64 or CPU.instruct[0x02] is not CPU._jam:
+        if self.trap_handler is None or not self._c64 or CPU.instruct[TRAP_OPCODE] is not CPU._jam:
             return False
         memory = self._bound
-        return memory.rom_visible(pc) and memory.rom[pc] == 0x02 and CPU.cycletime[0x02] == 0
+        return memory.rom_visible(pc) and memory.rom[pc] == TRAP_OPCODE and CPU.cycletime[TRAP_OPCODE] == 0
 
     def _variant(self, decimal):
         """Called by a block whose D assumption is wrong: run the other version of it."""
@@ -1581,7 +1582,7 @@ class FastCPU(CPU):
                     # A KERNAL trap: called from inside the block; if it returns to the
                     # JSR this block went through, the block goes on there.
                     insn.chain = True
-                    trap = _Insn(target, 0x02, "TRAP", "imp", None, 1, 0, 0)
+                    trap = _Insn(target, TRAP_OPCODE, "TRAP", "imp", None, 1, 0, 0)
                     insns.append(trap)
                     if name == "JSR":
                         ret = insn.next            # the routine's RTS comes back right here

@@ -8,7 +8,8 @@ file starts at its load address unless the caller names a start address.
 import os
 from dataclasses import dataclass
 
-BASIC_START = 0x0801
+from kernal.locations import BASIC_START
+
 SYS_TOKEN = 0x9E
 
 

@@ -28,14 +28,15 @@ from kernal.basic import Basic
 from kernal.dispatch import Kernal
 from kernal.rom import build_rom
 
-INTERRUPT = 0x04
+from kernal.locations import BREAK, INTERRUPT, MSG_PROGRAM_MODE, MSGFLG, SAREG, SPREG, SXREG, SYREG, UNUSED
 # Two empty GETIN polls closer than this are a program spinning on the keyboard.
 IDLE_POLL_GAP = 5000
 # Longest stretch run without looking at interrupts; also bounds IRQ latency
 # while the IRQ line is held but masked.
 SLICE = 20000
 MASKED_SLICE = 64
-CALL_RETURN = 0xFF00
+CALL_RETURN = entries.address_of("CALL_RETURN")      # where call() returns to
+BASIC_READY = entries.address_of("BASIC_READY")      # prints READY. and enters direct mode
 TIMER_LATCH = {True: 16421, False: 17045}     # KERNAL's 60 Hz values, PAL / NTSC
 
 
@@ -112,7 +113,7 @@ class C64:
         self.basic.new()
         cpu.sp = 0xFF
         cpu.p = 0x20                           # the RESET routine ends with CLI
-        cpu.pc = 0xA474                        # BASIC READY: prints READY. and waits
+        cpu.pc = BASIC_READY                   # prints READY. and waits
         self.waiting = False
         self.returned_to_basic = False
         self.call_result = None
@@ -147,7 +148,7 @@ class C64:
         k.k_cint(self.cpu)
         self.cpu.sp = 0xFA
         self.cpu.p &= ~INTERRUPT               # BASIC's warm start does CLI
-        self.cpu.pc = 0xA474
+        self.cpu.pc = BASIC_READY
         self.waiting = False
 
     # -- programs ----------------------------------------------------------------------
@@ -179,10 +180,10 @@ class C64:
         cpu, mem = self.cpu, self.mem
         cpu.sp = 0xF6
         cpu.stPushWord(entries.SYS_RETURN_PUSH)
-        cpu.a, cpu.x, cpu.y = mem[0x030C], mem[0x030D], mem[0x030E]
-        cpu.p = (mem[0x030F] | 0x20) & ~0x10
+        cpu.a, cpu.x, cpu.y = mem[SAREG], mem[SXREG], mem[SYREG]
+        cpu.p = (mem[SPREG] | UNUSED) & ~BREAK
         cpu.pc = address
-        mem[0x9D] = 0x00                       # program mode: no KERNAL messages
+        mem[MSGFLG] = MSG_PROGRAM_MODE        # no KERNAL messages
         self.kernal.editor.cancel_input()      # a CHRIN that was waiting is abandoned
         self.waiting = False
         self.returned_to_basic = False
@@ -197,8 +198,8 @@ class C64:
         cpu = self.cpu
         self.returned_to_basic = True
         for offset, register in enumerate(("a", "x", "y", "p")):
-            self.mem[0x030C + offset] = getattr(cpu, register)
-        cpu.pc = 0xA474
+            self.mem[SAREG + offset] = getattr(cpu, register)
+        cpu.pc = BASIC_READY
         cpu.stop()
 
     # -- keyboard ------------------------------------------------------------------------

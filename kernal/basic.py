@@ -26,13 +26,14 @@ A LOAD in direct mode sets the end of the program ($2D/$2E) to the end of
 what was loaded, even with ,8,1 (as the real BASIC does), and relinks lines.
 """
 
-from kernal.channels import KernalError, WAIT
+from kernal import entries
+from kernal.channels import WAIT
+from kernal.errors import ERROR_NAMES, KernalError
 
-TXTTAB, VARTAB = 0x2B, 0x2D
-BASIC_START = 0x0801
+from kernal.locations import (BASIC_START, MSG_DIRECT_MODE, MSGFLG, QTSW, ST_DEVICE_NOT_PRESENT, ST_EOI,
+                              ST_VERIFY_ERROR, STATUS, TXTTAB, VARTAB)
 BASIC_TOP = 0xA000
-BASIC_MAIN = 0xA480
-MSGFLG = 0x9D
+BASIC_MAIN = entries.address_of("BASIC_MAIN")
 MAX_LINE = 63999
 
 # BASIC V2 keywords in token order, $80-$CB.
@@ -48,10 +49,6 @@ T_LOAD, T_PRINT, T_LIST, T_CLR, T_SYS, T_NEW = (TOKEN["LOAD"], TOKEN["PRINT"], T
                                                TOKEN["CLR"], TOKEN["SYS"], TOKEN["NEW"])
 T_MINUS, T_SAVE, T_VERIFY = TOKEN["-"], TOKEN["SAVE"], TOKEN["VERIFY"]
 PI = 0xFF
-
-ERROR_NAMES = {0: "BREAK", 1: "TOO MANY FILES", 2: "FILE OPEN", 3: "FILE NOT OPEN",
-               4: "FILE NOT FOUND", 5: "DEVICE NOT PRESENT", 6: "NOT INPUT FILE",
-               7: "NOT OUTPUT FILE", 8: "MISSING FILE NAME", 9: "ILLEGAL DEVICE NUMBER"}
 
 
 class BasicError(Exception):
@@ -217,7 +214,7 @@ class Basic:
     def ready(self, cpu):
         """$A474: print READY. and enter direct mode."""
         self.machine.kernal.channels.clrchn()
-        self.mem[MSGFLG] = 0x80
+        self.mem[MSGFLG] = MSG_DIRECT_MODE
         self._print("\rREADY.\r")
         self.line.clear()
         cpu.pc = BASIC_MAIN
@@ -358,7 +355,7 @@ class Basic:
             if low <= number <= high:
                 self._print("\r%d " % number)
                 self._print(detokenise(body))
-                self.mem[0xD4] = 0               # LIST leaves quote mode at each line end
+                self.mem[QTSW] = 0               # LIST leaves quote mode at each line end
         return self.ready(cpu)
 
     # -- LOAD ----------------------------------------------------------------------------
@@ -383,11 +380,11 @@ class Basic:
             raise BasicError(ERROR_NAMES.get(error.number, "FILE NOT FOUND")) from None
         self._print("\rVERIFYING" if verify else "\rLOADING")
         if verify:
-            if self.mem[0x90] & 0x10:
+            if self.mem[STATUS] & ST_VERIFY_ERROR:
                 raise BasicError("VERIFY")
             self._print("\rOK\r")
             return self.ready(cpu)
-        if self.mem[0x90] & 0xBF:
+        if self.mem[STATUS] & ~ST_EOI & 0xFF:
             raise BasicError("LOAD")
         self.set_program_end(end)
         self.relink()
@@ -399,7 +396,7 @@ class Basic:
         self._check_file_arguments(name, device)
         kernal = self.machine.kernal
         if kernal.channels.devices.get(device) is None:
-            self.mem[0x90] = 0x80
+            self.mem[STATUS] = ST_DEVICE_NOT_PRESENT
             raise BasicError("DEVICE NOT PRESENT")
         self._print(b"\rSAVING " + name)
         start, end = self.start_address(), self.program_end()

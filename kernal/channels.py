@@ -21,32 +21,14 @@ unlisten/talk/tksa/acptr/untalk give the same devices to programs that
 drive the serial bus through those KERNAL routines themselves.
 """
 
-LAT, FAT, SAT = 0x0259, 0x0263, 0x026D
-LDTND = 0x98          # number of open files
-DFLTN, DFLTO = 0x99, 0x9A
-STATUS = 0x90
-FNLEN, LA, SA, FA, FNADR = 0xB7, 0xB8, 0xB9, 0xBA, 0xBB
+from kernal.errors import (ERR_DEVICE_NOT_PRESENT, ERR_FILE_NOT_OPEN, ERR_FILE_OPEN, ERR_NOT_INPUT_FILE,
+                           ERR_NOT_OUTPUT_FILE, ERR_TOO_MANY_FILES, KernalError)
+from kernal.locations import (DFLTN, DFLTO, FA, FAT, FNADR, FNLEN, KEYBOARD, LA, LAT, LDTND, SA, SAT,
+                              SCREEN, ST_DEVICE_NOT_PRESENT, ST_EOI, ST_READ_TIMEOUT, STATUS)
 
-KEYBOARD, SCREEN = 0, 3
 
-ERR_TOO_MANY_FILES, ERR_FILE_OPEN, ERR_FILE_NOT_OPEN = 1, 2, 3
-ERR_FILE_NOT_FOUND, ERR_DEVICE_NOT_PRESENT = 4, 5
-ERR_NOT_INPUT_FILE, ERR_NOT_OUTPUT_FILE = 6, 7
-ERR_MISSING_FILE_NAME, ERR_ILLEGAL_DEVICE = 8, 9
 
 WAIT = object()      # CHRIN has nothing yet: the caller must wait for a key
-
-
-class KernalError(Exception):
-    """A KERNAL routine ended with C=1 and an error number in A; `message` explains it to a user."""
-
-    def __init__(self, number, message=""):
-        super().__init__(number, message)
-        self.number = number
-        self.message = message
-
-    def __str__(self):
-        return self.message or "KERNAL error %d" % self.number
 
 
 class DeviceTable(dict):
@@ -105,7 +87,7 @@ class Channels:
         if device >= 4 and not secondary & 0x80:
             target = self.devices.get(device)
             if target is None:
-                m[STATUS] = 0x80
+                m[STATUS] = ST_DEVICE_NOT_PRESENT
                 raise KernalError(ERR_DEVICE_NOT_PRESENT)
             name = self.file_name()
             if name:
@@ -144,7 +126,7 @@ class Channels:
         if device in (4, 5) or device in (1, 2):
             raise KernalError(ERR_NOT_INPUT_FILE)
         if device not in self.devices:
-            self.mem[STATUS] |= 0x80
+            self.mem[STATUS] |= ST_DEVICE_NOT_PRESENT
             raise KernalError(ERR_DEVICE_NOT_PRESENT)
         self.mem[DFLTN] = device
         self._input_secondary = secondary
@@ -159,7 +141,7 @@ class Channels:
         if device in (1, 2):
             raise KernalError(ERR_NOT_OUTPUT_FILE)     # no datasette or RS-232 here
         if device != SCREEN and device not in self.devices:
-            self.mem[STATUS] |= 0x80
+            self.mem[STATUS] |= ST_DEVICE_NOT_PRESENT
             raise KernalError(ERR_DEVICE_NOT_PRESENT)
         self._unlisten()
         self.mem[DFLTO] = device
@@ -196,7 +178,7 @@ class Channels:
             if self._output_secondary is not None:
                 self.devices[device].chrout(self._output_secondary, byte)
         elif device >= 4:
-            self.mem[STATUS] |= 0x80                  # nobody listening on the serial bus
+            self.mem[STATUS] |= ST_DEVICE_NOT_PRESENT                  # nobody listening on the serial bus
             raise KernalError(ERR_DEVICE_NOT_PRESENT)
         else:
             raise KernalError(ERR_NOT_OUTPUT_FILE)
@@ -211,7 +193,7 @@ class Channels:
             return self.editor.chrin_screen()
         target = self.devices.get(device) if device >= 4 else None
         if target is None or self._input_secondary is None:
-            self.mem[STATUS] |= 0x42                  # time-out: nothing talks on the bus
+            self.mem[STATUS] |= ST_EOI | ST_READ_TIMEOUT                  # time-out: nothing talks on the bus
             return 0x0D
         return target.chrin(self._input_secondary) & 0xFF
 
@@ -230,12 +212,12 @@ class Channels:
     def listen(self, device):
         self._bus = {"device": device & 0x1F, "role": "listen", "channel": None, "name": None}
         if self._bus["device"] not in self.devices:
-            self.mem[STATUS] |= 0x80
+            self.mem[STATUS] |= ST_DEVICE_NOT_PRESENT
 
     def talk(self, device):
         self._bus = {"device": device & 0x1F, "role": "talk", "channel": None, "name": None}
         if self._bus["device"] not in self.devices:
-            self.mem[STATUS] |= 0x80
+            self.mem[STATUS] |= ST_DEVICE_NOT_PRESENT
 
     def _bus_device(self):
         bus = self._bus
@@ -247,7 +229,7 @@ class Channels:
         """SECOND after LISTEN: $60|ch data, $E0|ch close, $F0|ch open (the name follows)."""
         bus, device = self._bus_device()
         if bus is None or device is None:
-            self.mem[STATUS] |= 0x80
+            self.mem[STATUS] |= ST_DEVICE_NOT_PRESENT
             return
         channel, kind = command & 0x0F, command & 0xF0
         bus["channel"] = channel
@@ -260,14 +242,14 @@ class Channels:
     def tksa(self, command):
         bus, device = self._bus_device()
         if bus is None or device is None:
-            self.mem[STATUS] |= 0x80
+            self.mem[STATUS] |= ST_DEVICE_NOT_PRESENT
             return
         bus["channel"] = command & 0x0F
 
     def ciout(self, byte):
         bus, device = self._bus_device()
         if bus is None or device is None or bus["channel"] is None:
-            self.mem[STATUS] |= 0x80 if device is None else 0
+            self.mem[STATUS] |= ST_DEVICE_NOT_PRESENT if device is None else 0
             return
         if bus["name"] is not None:
             if len(bus["name"]) < 64:
@@ -290,7 +272,7 @@ class Channels:
     def acptr(self):
         bus, device = self._bus_device()
         if bus is None or device is None or bus["channel"] is None:
-            self.mem[STATUS] |= 0x42
+            self.mem[STATUS] |= ST_EOI | ST_READ_TIMEOUT
             return 0x0D
         return device.chrin(bus["channel"]) & 0xFF
 

@@ -1,7 +1,6 @@
 """The jiffy clock: TIME $A0-$A2 (big-endian: $A0 = MSB), UDTIM, RDTIM, SETTIM."""
 
-TIME = 0xA0
-STKEY = 0x91
+from kernal.locations import TIME, STKEY
 WRAP = 0x4F1A01      # 24 hours of jiffies: the clock restarts at 0
 
 

@@ -63,10 +63,9 @@ import errno
 import os
 import tempfile
 
-from kernal.channels import KernalError
+from kernal.errors import KernalError
 
-STATUS = 0x90
-ST_TIMEOUT_READ, ST_EOI = 0x02, 0x40
+from kernal.locations import ST_EOI, ST_READ_TIMEOUT, STATUS
 
 DISK_BLOCKS = 664               # a freshly formatted 1541 disk
 BLOCK_DATA = 254                # data bytes per 1541 block
@@ -347,7 +346,7 @@ class HostDisk:
             self._set_error(DOS_NAME_ERROR, message="refused file name: %s" % error)
         except OSError as error:
             self._host_failure(error, "read")
-        self._st(ST_EOI | ST_TIMEOUT_READ, replace=True)
+        self._st(ST_EOI | ST_READ_TIMEOUT, replace=True)
         raise KernalError(4, self.last_message)
 
     def save(self, name, data):
@@ -514,7 +513,7 @@ class HostDisk:
         if channel is None or channel.mode != "R" or channel.dead or channel.pos >= len(channel.data):
             if channel is None:
                 self._set_error(DOS_NOT_OPEN)
-            self._st(ST_EOI | ST_TIMEOUT_READ)
+            self._st(ST_EOI | ST_READ_TIMEOUT)
             return 0x0D
         byte = channel.data[channel.pos]
         channel.pos += 1

@@ -13,29 +13,27 @@ as the general path, several times cheaper; programs that print a lot (the
 classic RYG versions print every board they generate) spend much of warp here.
 """
 
-from c64.cpu import CPU, CPUStop
+from c64.cpu import CPU
+from kernal.errors import CPUStop
 from c64.io import IO
 from kernal import entries
-from kernal.channels import Channels, KernalError, WAIT, STATUS, FA, SA, FNLEN
+from kernal.channels import Channels, WAIT
+from kernal.errors import KernalError, error_text
 from kernal.clock import JiffyClock
 from kernal.editor import SCREEN_CODE, ScreenEditor
 from kernal.keyboard import Keyboard
-
-CARRY, ZERO, INTERRUPT, NEGATIVE = 0x01, 0x02, 0x04, 0x80
-MSGFLG = 0x9D
-PALNTS = 0x02A6
-MEMSTR, MEMSIZ = 0x0281, 0x0283
-HIBASE = 0x0288
+from kernal.locations import (BREAK, CARRY, CINV, DFLTN, DFLTO, EAL, FA, FNADR, FNLEN, HIBASE,
+                              INTERRUPT, KEYBOARD, LA, MEMSIZ, MEMSTR, MEMUSS, MSGFLG, NDX,
+                              NEGATIVE, PALNTS, PNT, PNTR, RAM_VECTORS_LENGTH, SA, SCREEN, STAL,
+                              STATUS, STKEY, ST_DEVICE_NOT_PRESENT, ST_EOI, ST_VERIFY_ERROR, TAPE1,
+                              TBLX, TIMOUT, UNUSED, USER, VERCK, ZERO)
+from kernal.stack import rts_target, stacked, stacked_word
 
 # Rough cost in cycles of the real routines, so that C64 time stays realistic.
 _COST = {"CHROUT": 120, "PRINT_TO_SCREEN": 110, "CHRIN": 60, "GETIN": 40,
          "PLOT": 60, "IRQ_DEFAULT": 300, "RDTIM": 30, "CALL_RETURN": 0}
 _DEFAULT_COST = 30
 _NO_ROUTINE = (None, None, 0)
-# KERNAL error numbers (c64-reference.md section 1).
-_ERROR_NAMES = {0: "STOP pressed", 1: "too many files", 2: "file open", 3: "file not open",
-                4: "file not found", 5: "device not present", 6: "not input file",
-                7: "not output file", 8: "missing file name", 9: "illegal device number"}
 
 
 def _never():
@@ -45,9 +43,7 @@ def _never():
 
 def _returns_to(cpu):
     """The address a pending RTS would go to, i.e. the caller's JSR + 3."""
-    lo = cpu.memory[0x100 + ((cpu.sp + 1) & 0xFF)]
-    hi = cpu.memory[0x100 + ((cpu.sp + 2) & 0xFF)]
-    return ((hi << 8) | lo) + 1
+    return stacked_word(cpu.memory, cpu.sp, 1) + 1
 
 
 # -- recognising a program that spins waiting for a key -------------------------------------
@@ -57,7 +53,7 @@ _LOOP_SAFE = frozenset(("LDA", "LDX", "LDY", "CMP", "CPX", "CPY", "AND", "ORA", 
                         "BEQ", "BNE", "BPL", "BMI", "BCC", "BCS", "BVC", "BVS"))
 _MODE_LENGTH = {"imp": 1, "acc": 1, "imm": 2, "zpg": 2, "zpx": 2, "zpy": 2, "inx": 2, "iny": 2,
                 "rel": 2, "abs": 3, "abx": 3, "aby": 3, "ind": 3}
-_KEY_ADDRESSES = frozenset((0x00C6, 0xDC00, 0xDC01))
+_KEY_ADDRESSES = frozenset((NDX, 0xDC00, 0xDC01))   # NDX, CIA1 port A and B
 _LONGEST_WAIT_LOOP = 16         # bytes
 # Areas that read as one whole: always RAM ($00/$01 too: RAM mirrors the port), or RAM or ROM.
 _READ_AREAS = ((0x0000, 0xA000, False), (0xA000, 0xC000, True), (0xC000, 0xD000, False),
@@ -69,9 +65,9 @@ def _interrupted_pc(cpu):
     """Where the IRQ will return to, with the stack as $FF48 left it (Y X A P PC); None if masked."""
     stack = cpu.memory
     sp = cpu.sp
-    if stack[0x100 + ((sp + 4) & 0xFF)] & INTERRUPT:
+    if stacked(stack, sp, 4) & INTERRUPT:
         return None
-    return stack[0x100 + ((sp + 5) & 0xFF)] | (stack[0x100 + ((sp + 6) & 0xFF)] << 8)
+    return stacked_word(stack, sp, 5)
 
 
 def _in_key_wait_loop(mem, pc):
@@ -106,11 +102,11 @@ def _irq_exit(cpu):
     """PLA TAY PLA TAX PLA RTI (the $EA81 tail), with its 22 cycles."""
     stack = cpu.memory
     sp = cpu.sp
-    cpu.y = stack[0x100 + ((sp + 1) & 0xFF)]
-    cpu.x = stack[0x100 + ((sp + 2) & 0xFF)]
-    cpu.a = stack[0x100 + ((sp + 3) & 0xFF)]
-    cpu.p = stack[0x100 + ((sp + 4) & 0xFF)] | 0x30
-    cpu.pc = stack[0x100 + ((sp + 5) & 0xFF)] | (stack[0x100 + ((sp + 6) & 0xFF)] << 8)
+    cpu.y = stacked(stack, sp, 1)
+    cpu.x = stacked(stack, sp, 2)
+    cpu.a = stacked(stack, sp, 3)
+    cpu.p = stacked(stack, sp, 4) | BREAK | UNUSED
+    cpu.pc = stacked_word(stack, sp, 5)
     cpu.sp = (sp + 6) & 0xFF
     cpu.processorCycles += 22
 
@@ -323,7 +319,7 @@ class Kernal:
             # (e.g. BASIC printing to a device that is not there) ends the program.
             caller = (_returns_to(cpu) - 3) & 0xFFFF
             raise CPUStop("KERNAL error %d (%s) in %s ($%04X), called from $%04X"
-                          % (error.number, _ERROR_NAMES.get(error.number, "error"), name, addr, caller),
+                          % (error.number, error_text(error.number), name, addr, caller),
                           addr) from None
         if result is None:
             self._rts(cpu)
@@ -335,7 +331,7 @@ class Kernal:
     def _rts(self, cpu):
         stack = self._page1
         sp = cpu.sp
-        cpu.pc = (((stack[0x100 + ((sp + 2) & 0xFF)] << 8) | stack[0x100 + ((sp + 1) & 0xFF)]) + 1) & 0xFFFF
+        cpu.pc = rts_target(stack, sp)
         cpu.sp = (sp + 2) & 0xFF
 
     @staticmethod
@@ -367,7 +363,7 @@ class Kernal:
             self.mem.ram[addr] = 0
             if code_map is not None and code_map[addr]:
                 self.mem.code_written(addr)     # translated code there is gone (c64.fastcpu)
-        self.mem[0xB2], self.mem[0xB3] = 0x3C, 0x03
+        self.mem[TAPE1], self.mem[TAPE1 + 1] = 0x3C, 0x03
         self.mem[MEMSTR], self.mem[MEMSTR + 1] = 0x00, 0x08
         self.mem[MEMSIZ], self.mem[MEMSIZ + 1] = 0x00, 0xA0
         self.mem[HIBASE] = 0x04
@@ -378,11 +374,11 @@ class Kernal:
 
     def k_vector(self, cpu):
         table = cpu.x | (cpu.y << 8)
-        for i in range(32):
+        for i in range(RAM_VECTORS_LENGTH):
             if cpu.p & CARRY:
-                self.mem[(table + i) & 0xFFFF] = self.mem[0x0314 + i]
+                self.mem[(table + i) & 0xFFFF] = self.mem[CINV + i]
             else:
-                self.mem[0x0314 + i] = self.mem[(table + i) & 0xFFFF]
+                self.mem[CINV + i] = self.mem[(table + i) & 0xFFFF]
 
     def k_setmsg(self, cpu):
         self.mem[MSGFLG] = cpu.a
@@ -402,17 +398,17 @@ class Kernal:
             self.mem[addr], self.mem[addr + 1] = cpu.x, cpu.y
 
     def k_settmo(self, cpu):
-        self.mem[0x0285] = cpu.a
+        self.mem[TIMOUT] = cpu.a
 
     def k_readst(self, cpu):
         cpu.a = self.mem[STATUS]
         self._nz(cpu, cpu.a)
 
     def k_setlfs(self, cpu):
-        self.mem[0xB8], self.mem[FA], self.mem[SA] = cpu.a, cpu.x, cpu.y
+        self.mem[LA], self.mem[FA], self.mem[SA] = cpu.a, cpu.x, cpu.y
 
     def k_setnam(self, cpu):
-        self.mem[FNLEN], self.mem[0xBB], self.mem[0xBC] = cpu.a, cpu.x, cpu.y
+        self.mem[FNLEN], self.mem[FNADR], self.mem[FNADR + 1] = cpu.a, cpu.x, cpu.y
 
     # -- screen and keyboard ----------------------------------------------------------
     def k_screen(self, cpu):
@@ -442,11 +438,11 @@ class Kernal:
         self.editor.set_cursor(0, 0)
 
     def k_set_line_pointers(self, cpu):
-        self.editor.set_cursor(self.mem[0xD6], self.mem[0xD3])
+        self.editor.set_cursor(self.mem[TBLX], self.mem[PNTR])
 
     def k_set_colour_pointer(self, cpu):
-        self.mem[0xF3] = self.mem[0xD1]
-        self.mem[0xF4] = (self.mem[0xD2] & 0x03) | 0xD8
+        self.mem[USER] = self.mem[PNT]
+        self.mem[USER + 1] = (self.mem[PNT + 1] & 0x03) | 0xD8
 
     def k_print_to_screen(self, cpu):
         self.editor.chrout(cpu.a)
@@ -495,7 +491,7 @@ class Kernal:
     def chrout(self, byte):
         """CHROUT for the KERNAL's Python callers (BASIC's messages and PRINT): what
         JSR $FFD2 does, the transcript included.  Raises KernalError as channels.chrout."""
-        if self.mem.ram[0x9A] == 3:                                   # DFLTO: the screen
+        if self.mem.ram[DFLTO] == SCREEN:
             transcript = self.machine.transcript
             if transcript is not None:
                 transcript.append(byte)
@@ -505,7 +501,7 @@ class Kernal:
 
     def k_chrout(self, cpu):
         a = cpu.a
-        if self.mem.ram[0x9A] == 3:
+        if self.mem.ram[DFLTO] == SCREEN:
             transcript = self.machine.transcript
             if transcript is not None:
                 transcript.append(a)              # the transcript records the screen only
@@ -521,7 +517,7 @@ class Kernal:
         self._carry(cpu, False)
 
     def k_chrin(self, cpu):
-        editor_path = self.mem[0x99] in (0, 3)
+        editor_path = self.mem[DFLTN] in (KEYBOARD, SCREEN)
         try:
             byte = self.channels.chrin()
         except KernalError as error:
@@ -550,7 +546,7 @@ class Kernal:
         cpu.a = byte
         self._nz(cpu, byte)
         self._carry(cpu, False)
-        if self.mem[0x99] == 0:
+        if self.mem[DFLTN] == KEYBOARD:
             if byte:
                 cpu.x, cpu.y = count, byte
                 cpu.p &= ~INTERRUPT
@@ -559,7 +555,7 @@ class Kernal:
 
     def k_stop(self, cpu):
         # LDA STKEY / CMP #$7F / BNE out / PHP / JSR CLRCHN / STA NDX / PLP / out: RTS
-        stkey = self.mem[0x91]
+        stkey = self.mem[STKEY]
         cpu.a = stkey
         cpu.p &= ~(CARRY | ZERO | NEGATIVE)
         cpu.p |= (CARRY if stkey >= 0x7F else 0) | (ZERO if stkey == 0x7F else 0) \
@@ -617,8 +613,8 @@ class Kernal:
     def k_iload(self, cpu):
         m = self.mem
         verify = cpu.a != 0
-        m[0x93] = cpu.a
-        address = m[0xC3] | (m[0xC4] << 8)
+        m[VERCK] = cpu.a
+        address = m[MEMUSS] | (m[MEMUSS + 1] << 8)
         try:
             end = self.load_file(self.channels.file_name(), m[FA], m[SA], address, verify)
         except KernalError as error:
@@ -629,8 +625,8 @@ class Kernal:
 
     def k_isave(self, cpu):
         m = self.mem
-        start = m[0xC1] | (m[0xC2] << 8)
-        end = m[0xAE] | (m[0xAF] << 8)
+        start = m[STAL] | (m[STAL + 1] << 8)
+        end = m[EAL] | (m[EAL + 1] << 8)
         try:
             self.save_file(self.channels.file_name(), m[FA], start, end)
         except KernalError as error:
@@ -639,11 +635,11 @@ class Kernal:
         self._carry(cpu, False)
 
     def _disk(self, device):
-        if device < 4 or device == 3:
+        if device < 4:
             raise KernalError(9)
         disk = self.channels.devices.get(device)
         if disk is None:
-            self.mem[STATUS] = 0x80
+            self.mem[STATUS] = ST_DEVICE_NOT_PRESENT
             raise KernalError(5)
         return disk
 
@@ -665,12 +661,12 @@ class Kernal:
                 break
             if verify:
                 if self.mem[target] != byte:
-                    self.mem[STATUS] = 0x10
+                    self.mem[STATUS] = ST_VERIFY_ERROR
             else:
                 self.mem[target] = byte
-        self.mem[STATUS] |= 0x40
+        self.mem[STATUS] |= ST_EOI
         end = min(address + len(body), 0x10000)
-        self.mem[0xAE], self.mem[0xAF] = end & 0xFF, (end >> 8) & 0xFF
+        self.mem[EAL], self.mem[EAL + 1] = end & 0xFF, (end >> 8) & 0xFF
         return end & 0xFFFF
 
     def save_file(self, name, device, start, end):
@@ -723,9 +719,7 @@ class Kernal:
     def k_brk_default(self, cpu):
         # Stack: Y X A (pushed by $FF48), then P and the return address BRK pushed.
         sp = cpu.sp
-        lo = self.mem[0x100 + ((sp + 5) & 0xFF)]
-        hi = self.mem[0x100 + ((sp + 6) & 0xFF)]
-        at = ((hi << 8) | lo) - 2
+        at = stacked_word(self.mem, sp, 5) - 2
         raise CPUStop("BRK at $%04X: the program hit a BRK instruction (empty BRK vector)"
                       % (at & 0xFFFF), at & 0xFFFF)
 
@@ -733,11 +727,9 @@ class Kernal:
         if self.keyboard.stop_down():
             self.machine.warm_start()
             return True
-        cpu.p = self.mem[0x100 + ((cpu.sp + 1) & 0xFF)] | 0x30   # RTI
-        lo = self.mem[0x100 + ((cpu.sp + 2) & 0xFF)]
-        hi = self.mem[0x100 + ((cpu.sp + 3) & 0xFF)]
+        cpu.p = stacked(self.mem, cpu.sp, 1) | BREAK | UNUSED     # RTI
+        cpu.pc = stacked_word(self.mem, cpu.sp, 2)
         cpu.sp = (cpu.sp + 3) & 0xFF
-        cpu.pc = (hi << 8) | lo
         return True
 
     def k_reset(self, cpu):

@@ -23,38 +23,9 @@ the last column); the tests in tests/kernal/test_editor*.py spell them out.
 from c64.io import IO
 
 # -- zero page and page 2 (KERNAL declare.s names in comments) -----------------
-NDX = 0xC6        # ndx: number of keys in the keyboard buffer
-KEYD = 0x0277     # keyd: the keyboard buffer
-RVS = 0xC7        # rvs: reverse mode flag
-INDX = 0xC8       # indx: end of the line being read by CHRIN
-LSXP = 0xC9       # lsxp: row where CHRIN input started
-LSTP = 0xCA       # lstp: column where CHRIN input started
-BLNSW = 0xCC      # blnsw: 0 = cursor blinks
-BLNCT = 0xCD      # blnct: jiffies to next blink
-GDBLN = 0xCE      # gdbln: character under the cursor
-BLNON = 0xCF      # blnon: blink phase (1 = char shown reversed)
-CRSW = 0xD0       # crsw: nonzero while CHRIN hands out an entered line
-PNT = 0xD1        # pnt: address of the first row of the logical line ($D1/$D2)
-PNTR = 0xD3       # pntr: cursor column within the logical line (0-79)
-QTSW = 0xD4       # qtsw: quote mode
-LNMX = 0xD5       # lnmx: last column of the logical line (39 or 79)
-TBLX = 0xD6       # tblx: cursor row
-DATA = 0xD7       # data: last character printed
-INSRT = 0xD8      # insrt: pending inserts
-LDTB1 = 0xD9      # ldtb1: line link table, one byte per row ($D9-$F2)
-USER = 0xF3       # user: colour RAM address matching pnt ($F3/$F4)
-DFLTN = 0x99      # dfltn: input device
-DFLTO = 0x9A      # dflto: output device
-COLOR = 0x0286    # color: text colour
-GDCOL = 0x0287    # gdcol: colour under the cursor
-HIBASE = 0x0288   # hibase: screen page
-XMAX = 0x0289     # xmax: keyboard buffer size
-KOUNT = 0x028B    # kount: key repeat speed
-DELAY = 0x028C    # delay: key repeat delay
-KEYLOG = 0x028F   # keylog: keyboard table set-up vector ($028F/$0290)
-MODE = 0x0291     # mode: bit 7 = SHIFT+C= case switch locked
-AUTODN = 0x0292   # autodn: nonzero = a wrapping line pushes the rows below down
-LINTMP = 0x02A5   # lintmp: row index used while inserting a screen row
+from kernal.locations import (NDX, KEYD, RVS, INDX, LSXP, LSTP, BLNSW, BLNCT, GDBLN, BLNON, CRSW, PNT, PNTR, QTSW, LNMX,
+                             TBLX, DATA, INSRT, LDTB1, USER, DFLTN, DFLTO, COLOR, GDCOL, HIBASE, XMAX, KOUNT, DELAY,
+                             KEYLOG, MODE, AUTODN, LINTMP)
 
 VIC_D018 = 0xD018     # VIC memory pointers; bit 1 picks the lower/upper-case set
 CIA1_PRA = 0xDC00     # keyboard column drive

@@ -108,6 +108,14 @@ SYS_RETURN_PUSH = 0xE146  # what BASIC's SYS pushes (RTS adds one -> $E147)
 HARDWARE_VECTORS = {0xFFFA: NMI_ENTRY, 0xFFFC: 0xFCE2, 0xFFFE: IRQ_ENTRY}
 
 
+def address_of(name):
+    """The ROM address of the routine `name` (a jump-table name's ROM target, or a ROM entry)."""
+    for routine, _, target, _ in JUMP_TABLE:
+        if routine == name:
+            return target
+    return dict(ROM_ENTRIES)[name]
+
+
 def trap_addresses():
     """Every ROM address that holds a trap, with its routine name."""
     names = {target: name for name, _, target, _ in JUMP_TABLE}

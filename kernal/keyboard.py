@@ -6,13 +6,7 @@ also held down in the matrix for a few jiffies so that programs reading
 $DC00/$DC01, $CB or $91 directly see it.
 """
 
-KEYD = 0x0277     # keyboard buffer
-NDX = 0xC6        # keys in the buffer
-XMAX = 0x0289     # buffer size
-SFDX = 0xCB       # matrix code of the key down (64 = none)
-LSTX = 0xC5       # matrix code at the previous scan
-SHFLAG = 0x028D   # bit 0 SHIFT, bit 1 C=, bit 2 CTRL
-STKEY = 0x91      # RUN/STOP row as UDTIM last sampled it ($7F = STOP down)
+from kernal.locations import KEYD, NDX, XMAX, SFDX, LSTX, SHFLAG, STKEY
 NO_KEY = 64
 HOLD_JIFFIES = 3  # how long a typed key stays down in the matrix
 

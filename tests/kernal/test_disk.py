@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from kernal.channels import KernalError
+from kernal.errors import KernalError
 from kernal.disk import HostDisk, matches, parse_name, petscii_to_text
 
 HELLO = bytes([0x01, 0x08, 0x0B, 0x08, 0x0A, 0x00, 0x9E]) + b"2061" + bytes([0, 0, 0, 0x60])

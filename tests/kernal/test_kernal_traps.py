@@ -8,7 +8,7 @@ import pytest
 
 from c64.machine import C64, StopReason
 from tests.conftest import assemble
-from kernal.channels import KernalError
+from kernal.errors import KernalError
 
 C, Z, I, N = 0x01, 0x02, 0x04, 0x80
 P_DEFAULT = 0x20 | I          # the flags the tests start from: IRQs off, nothing else

@@ -1,0 +1,111 @@
+"""Every KERNAL and BASIC RAM location the Python KERNAL uses, declared once.
+
+As the KERNAL source's declare.s does for the ROM: one line per variable,
+`NAME = address  # rom label: meaning`, with the names the KERNAL source
+gives them (upper case here).  Multi-byte variables are declared at their
+first byte.  The modules of this package, the machine and the tests import
+these names; no other module declares a KERNAL location.
+
+The bits of the status byte ST and of the other flag bytes follow their
+byte.  The 6502 status-register bits at the end are the registers' side of
+the routines' contracts (C set = error, and so on).
+"""
+
+# -- the memory map -------------------------------------------------------------------------
+BASIC_START = 0x0801  # where BASIC programs start (TXTTAB after NEW)
+
+# -- zero page ------------------------------------------------------------------------------
+TXTTAB = 0x2B       # txttab: start of the BASIC program ($2B/$2C)
+VARTAB = 0x2D       # vartab: end of the BASIC program = start of variables ($2D/$2E)
+STATUS = 0x90       # status: ST, the I/O status byte (bits below)
+STKEY = 0x91        # stkey: RUN/STOP row as UDTIM last sampled it ($7F = STOP down)
+VERCK = 0x93        # verck: 0 = LOAD, nonzero = VERIFY
+LDTND = 0x98        # ldtnd: number of open files (index into LAT/FAT/SAT)
+DFLTN = 0x99        # dfltn: default input device (0 keyboard)
+DFLTO = 0x9A        # dflto: default output device (3 screen)
+MSGFLG = 0x9D       # msgflg: $80 = direct mode (KERNAL messages shown), $00 = program mode
+TIME = 0xA0         # time: jiffy clock, 3 bytes big-endian ($A0 = most significant)
+EAL = 0xAE          # eal: end address of LOAD/SAVE ($AE/$AF)
+TAPE1 = 0xB2        # tape1: cassette buffer pointer ($B2/$B3)
+FNLEN = 0xB7        # fnlen: length of the file name
+LA = 0xB8           # la: logical file number
+SA = 0xB9           # sa: secondary address
+FA = 0xBA           # fa: device number
+FNADR = 0xBB        # fnadr: address of the file name ($BB/$BC)
+STAL = 0xC1         # stal: start address of SAVE ($C1/$C2)
+MEMUSS = 0xC3       # memuss: load address given to LOAD in X/Y ($C3/$C4)
+LSTX = 0xC5         # lstx: matrix code of the key down at the previous scan
+NDX = 0xC6          # ndx: number of keys in the keyboard buffer
+RVS = 0xC7          # rvs: reverse mode flag
+INDX = 0xC8         # indx: end of the line being read by CHRIN
+LSXP = 0xC9         # lsxp: row where CHRIN input started
+LSTP = 0xCA         # lstp: column where CHRIN input started
+SFDX = 0xCB         # sfdx: matrix code of the key down (64 = none)
+BLNSW = 0xCC        # blnsw: 0 = cursor blinks
+BLNCT = 0xCD        # blnct: jiffies to next blink
+GDBLN = 0xCE        # gdbln: character under the cursor
+BLNON = 0xCF        # blnon: blink phase (1 = char shown reversed)
+CRSW = 0xD0         # crsw: nonzero while CHRIN hands out an entered line
+PNT = 0xD1          # pnt: address of the first row of the logical line ($D1/$D2)
+PNTR = 0xD3         # pntr: cursor column within the logical line (0-79)
+QTSW = 0xD4         # qtsw: quote mode
+LNMX = 0xD5         # lnmx: last column of the logical line (39 or 79)
+TBLX = 0xD6         # tblx: cursor row
+DATA = 0xD7         # data: last character printed
+INSRT = 0xD8        # insrt: pending inserts
+LDTB1 = 0xD9        # ldtb1: line link table, one byte per row ($D9-$F2)
+USER = 0xF3         # user: colour RAM address matching pnt ($F3/$F4)
+
+# -- page 1: the stack ----------------------------------------------------------------------
+STACK = 0x0100      # the 6502 stack page; the stack pointer indexes it
+
+# -- page 2 ---------------------------------------------------------------------------------
+LAT = 0x0259        # lat: logical file numbers of the open files (10 bytes)
+FAT = 0x0263        # fat: their device numbers
+SAT = 0x026D        # sat: their secondary addresses (| $60 as OPEN stores them)
+KEYD = 0x0277       # keyd: the keyboard buffer (10 bytes)
+MEMSTR = 0x0281     # memstr: bottom of BASIC memory ($0281/$0282)
+MEMSIZ = 0x0283     # memsiz: top of BASIC memory ($0283/$0284)
+TIMOUT = 0x0285     # timout: IEEE time-out flag (SETTMO)
+COLOR = 0x0286      # color: text colour
+GDCOL = 0x0287      # gdcol: colour under the cursor
+HIBASE = 0x0288     # hibase: screen page
+XMAX = 0x0289       # xmax: keyboard buffer size
+KOUNT = 0x028B      # kount: key repeat speed
+DELAY = 0x028C      # delay: key repeat delay
+SHFLAG = 0x028D     # shflag: bit 0 SHIFT, bit 1 C=, bit 2 CTRL
+KEYLOG = 0x028F     # keylog: keyboard table set-up vector ($028F/$0290)
+MODE = 0x0291       # mode: bit 7 = SHIFT+C= case switch locked
+AUTODN = 0x0292     # autodn: nonzero = a wrapping line pushes the rows below down
+LINTMP = 0x02A5     # lintmp: row index used while inserting a screen row
+PALNTS = 0x02A6     # palnts: 1 = PAL, 0 = NTSC
+
+# -- page 3 ---------------------------------------------------------------------------------
+SAREG = 0x030C      # sareg: A for SYS, and A after it returns
+SXREG = 0x030D      # sxreg: X for SYS
+SYREG = 0x030E      # syreg: Y for SYS
+SPREG = 0x030F      # spreg: P for SYS
+CINV = 0x0314       # cinv: the first RAM vector (IRQ); the 16 vectors run to $0333 (VECTOR)
+RAM_VECTORS_LENGTH = 32
+
+# -- bits of STATUS (ST) ----------------------------------------------------------------------
+ST_WRITE_TIMEOUT = 0x01     # serial bus: time-out writing
+ST_READ_TIMEOUT = 0x02      # serial bus: time-out reading (nothing talks)
+ST_VERIFY_ERROR = 0x10      # VERIFY found a difference
+ST_EOI = 0x40               # end of file
+ST_DEVICE_NOT_PRESENT = 0x80
+
+# -- values of MSGFLG --------------------------------------------------------------------------
+MSG_DIRECT_MODE = 0x80      # KERNAL control messages (SEARCHING FOR, LOADING) shown
+MSG_PROGRAM_MODE = 0x00
+
+# -- device numbers in DFLTN/DFLTO/FA ----------------------------------------------------------
+KEYBOARD, SCREEN = 0, 3
+
+# -- the 6502 status register P, as the routines leave it -------------------------------------
+CARRY = 0x01
+ZERO = 0x02
+INTERRUPT = 0x04            # I: IRQs masked
+BREAK = 0x10                # B: only in the copy of P on the stack (BRK/PHP pushed it)
+UNUSED = 0x20               # reads as 1
+NEGATIVE = 0x80
