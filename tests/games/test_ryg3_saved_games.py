@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from tests.test_ryg3_ui import Game
+from tests.games.test_ryg3_ui import Game
 
 RECORD = 136                       # bytes of the game record (globals.oph RECORD_SIZE)
 SAVE_FILE = "ryg3partida.prg"
