@@ -77,6 +77,7 @@ import types
 from py65.devices.mpu6502 import MPU
 
 from c64.cpu import CPU
+from c64.memory import C64Memory
 from kernal.rom import TRAP_OPCODE
 
 # Closure cells shared by the blocks of one CPU.
@@ -297,9 +298,9 @@ class _MemoryView:
         if self.c64:
             ram, rom = memory.ram, memory.rom
             self.read_kind = ["ram" if s is ram else "rom" if s is rom else "io"
-                              for s in memory._read_src]
-            self.write_kind = ["io" if w else "ram" for w in memory._write_io]
-            self.sources = list(memory._read_src)
+                              for s in memory.page_sources]
+            self.write_kind = ["io" if w else "ram" for w in memory.page_writes_io]
+            self.sources = list(memory.page_sources)
         else:
             self.read_kind = ["ram"] * 256
             self.write_kind = ["ram"] * 256
@@ -1238,12 +1239,13 @@ class FastCPU(CPU):
     def _bind(self, memory):
         """Attach to `memory` (C64Memory or a plain 64 KB list/bytearray); drops all translations."""
         self._bound = memory
-        self._c64 = hasattr(memory, "_read_src")
+        self._c64 = isinstance(memory, C64Memory)
         cells = self._cells
         if self._c64:
             ram = memory.ram
             cm = memory.code_map
-            memory.code_written = self._code_written
+            if self._code_written not in memory.code_listeners:
+                memory.code_listeners.append(self._code_written)
             if self._on_bank not in memory.bank_listeners:
                 memory.bank_listeners.append(self._on_bank)
             cells["rom"].cell_contents = memory.rom
@@ -1334,6 +1336,30 @@ class FastCPU(CPU):
         """The direct version set for the trap routine at `addr`, or None."""
         function = self._fast_traps[addr]
         return None if function is _declines else function
+
+    @property
+    def fast_trap_return(self):
+        """The cell rk (see set_fast_trap): where the RTS of the direct version being called
+        goes when the calling block knows it, else -1."""
+        return self._cells["rk"].cell_contents
+
+    # -- inspection, for tests and tools ------------------------------------------------------
+    def block_at(self, pc):
+        """What runs at pc under the current memory configuration: a translated block (a
+        function named block_<pc>), or the CPU's own miss/interpret/trap entry."""
+        return self._table[pc]
+
+    def decode(self, pc, limit=MAX_INSNS, single=False):
+        """The instructions (_Insn) the translator makes one block of, starting at pc."""
+        return self._decode(pc, limit, single)
+
+    def rewrite_counts(self):
+        """Block key -> times the program's own stores invalidated that block's code."""
+        return dict(self._rewrites)
+
+    def changing_vectors(self):
+        """The indirect-jump vectors that changed under a block (checked at run time since)."""
+        return frozenset(self._changing_vectors)
 
     trap_handler = property(operator.attrgetter("_trap_handler"), _set_trap_handler)
 

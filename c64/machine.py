@@ -72,7 +72,7 @@ class C64:
         self.sid = SID(sid_seed)
         self.cia2 = CIA2()
         self.mem = C64Memory(self.rom)
-        self.cpu = cpu_class(self.mem, trap_handler=self._trap)
+        self.cpu = cpu_class(self.mem, trap_handler=self.trap)
         self.kernal = Kernal(self)
         self.cia1 = CIA1(self._cycles, self.kernal.keyboard.matrix, self.clock_hz)
         self.cia1.on_reschedule = self.cpu.stop     # a reprogrammed timer ends the run slice
@@ -257,7 +257,8 @@ class C64:
             self._key_arrived()
 
     # -- running -------------------------------------------------------------------------
-    def _trap(self, addr):
+    def trap(self, addr):
+        """The CPU's trap handler: run the KERNAL routine at ROM address addr."""
         # Looked up on every trap, so that kernal.trap can be wrapped (tests/bench/bench_cpu.py).
         self.kernal.trap(addr)
 

@@ -3,8 +3,28 @@
 Reads see whatever the processor port banks in (BASIC ROM $A000-$BFFF,
 I/O or character ROM $D000-$DFFF, KERNAL ROM $E000-$FFFF); writes always
 reach the RAM underneath a ROM, and reach the chips when I/O is banked in.
-The ROM contents are our own stub image (see c64.rom): no Commodore ROM is
-used.
+The ROM contents are our own stub image (kernal.rom.build_rom): no
+Commodore ROM is used.
+
+The public interface (what a CPU, the KERNAL and a test may use):
+
+    mem[addr], mem[addr] = value, len(mem), read_word(addr)
+                        every access as the CPU makes it (banking, I/O, the port)
+    ram, rom, io        the 64 KB of RAM, the 64 KB ROM image, the chips ($D000-$DFFF)
+    ddr, port, rebank() the processor port $00/$01; after setting them, rebank()
+    config(), visible(), rom_visible(addr)
+                        the banking now
+    bank_listeners      functions called (no argument) after every bank change
+    code_map, code_listeners, code_written(addr)
+                        translated-code watch: a CPU that translates code marks the
+                        RAM bytes it read in code_map and registers a listener; a
+                        store to a marked byte calls code_written(addr), which calls
+                        every listener with addr (a store into ram directly must call
+                        it too when code_map[addr] is set)
+    page_sources, page_writes_io
+                        per 256-byte page: where reads come from (ram, rom, or None
+                        for I/O) and whether writes reach the chips; read-only for
+                        callers, for CPUs and KERNAL paths that index RAM directly
 
 The bank table is kept as one entry per 256-byte page so that a read is a
 list look-up plus an index, which is what py65 does millions of times a
@@ -12,7 +32,7 @@ second.
 """
 
 # $01 & 7 -> (BASIC ROM visible, I/O visible, char ROM visible, KERNAL visible).
-# Source: c64-reference.md section 4 (AAY / Mapping the C64).
+# The PLA's banking as documented for the 6510 port's LORAM/HIRAM/CHAREN bits (docs/c64.md).
 BANK_TABLE = {
     7: (True, True, False, True),
     6: (False, True, False, True),
@@ -48,9 +68,9 @@ class C64Memory:
         # translated block was made from; writing it calls code_written(addr).
         # A list, not a bytearray: list indexing is the faster one in CPython.
         self.code_map = [0] * 0x10000
-        self.code_written = None
-        self._read_src = [self.ram] * 256   # per page: a 64 KB buffer, or None for I/O
-        self._write_io = [False] * 256      # per page: True if writes go to the chips
+        self.code_listeners = []  # called with the address when a store hits translated code
+        self.page_sources = [self.ram] * 256   # per page: a 64 KB buffer, or None for I/O
+        self.page_writes_io = [False] * 256    # per page: True if writes go to the chips
         self.rebank()
 
     # -- processor port ----------------------------------------------------
@@ -70,8 +90,8 @@ class C64Memory:
     def rebank(self):
         basic, io, char, kernal = self.visible()
         ram, rom = self.ram, self.rom
-        src = self._read_src
-        wio = self._write_io
+        src = self.page_sources
+        wio = self.page_writes_io
         for page in range(0xA0, 0xC0):
             src[page] = rom if basic else ram
         for page in range(0xD0, 0xE0):
@@ -88,17 +108,17 @@ class C64Memory:
 
     def rom_visible(self, addr):
         """True if a read of addr currently sees ROM (not RAM or I/O)."""
-        return self._read_src[addr >> 8] is self.rom
+        return self.page_sources[addr >> 8] is self.rom
 
     # -- access --------------------------------------------------------------
     def __getitem__(self, addr):
-        src = self._read_src[addr >> 8]
+        src = self.page_sources[addr >> 8]
         if src is not None:
             return src[addr]          # RAM $00/$01 hold the port's DDR and value (see rebank)
         return self.io.read(addr)
 
     def __setitem__(self, addr, value):
-        if self._write_io[addr >> 8]:
+        if self.page_writes_io[addr >> 8]:
             self.io.write(addr, value)
             return
         self.ram[addr] = value
@@ -110,6 +130,11 @@ class C64Memory:
             else:
                 self.ddr = value
             self.rebank()
+
+    def code_written(self, addr):
+        """A store hit RAM marked in code_map: tell the code listeners (the translating CPU)."""
+        for listener in self.code_listeners:
+            listener(addr)
 
     def __len__(self):
         return 0x10000

@@ -131,6 +131,7 @@ class Basic:
     def __init__(self, machine):
         self.machine = machine
         self.mem = machine.mem
+        self.channels = machine.kernal.channels     # files, LOAD and SAVE (kernal.channels)
         self.line = bytearray()
 
     # -- the program in memory -------------------------------------------------------
@@ -213,7 +214,7 @@ class Basic:
 
     def ready(self, cpu):
         """$A474: print READY. and enter direct mode."""
-        self.machine.kernal.channels.clrchn()
+        self.channels.clrchn()
         self.mem[MSGFLG] = MSG_DIRECT_MODE
         self._print("\rREADY.\r")
         self.line.clear()
@@ -222,7 +223,7 @@ class Basic:
 
     def _error(self, cpu, name, line=None):
         """BASIC's error handler: RETURN, ?NAME  ERROR [IN line], then READY."""
-        self.machine.kernal.channels.clrchn()
+        self.channels.clrchn()
         self._print("\r?%s  ERROR" % name)
         if line is not None:
             self._print(" IN %d" % line)
@@ -231,7 +232,7 @@ class Basic:
     # -- direct mode ---------------------------------------------------------------------
     def main_loop(self, cpu):
         """$A480: collect a line through CHRIN; run it at RETURN."""
-        channels = self.machine.kernal.channels
+        channels = self.channels
         while True:
             byte = channels.chrin()
             if byte is WAIT:
@@ -372,10 +373,9 @@ class Basic:
     def _load(self, cpu, name, device, secondary, verify=False):
         """LOAD (or VERIFY) as BASIC's cload: KERNAL LOAD at TXTTAB, messages, end of program."""
         self._check_file_arguments(name, device)
-        kernal = self.machine.kernal
         self._print(b"\rSEARCHING FOR " + name)     # the KERNAL says so before it asks the bus
         try:
-            end = kernal.load_file(name, device, secondary, self.start_address(), verify)
+            end = self.channels.load(name, device, secondary, self.start_address(), verify)
         except KernalError as error:
             raise BasicError(ERROR_NAMES.get(error.number, "FILE NOT FOUND")) from None
         self._print("\rVERIFYING" if verify else "\rLOADING")
@@ -394,14 +394,13 @@ class Basic:
     def _save(self, cpu, name, device, secondary):
         """SAVE"name",8: the program from the start of BASIC to its end ($2D/$2E)."""
         self._check_file_arguments(name, device)
-        kernal = self.machine.kernal
-        if kernal.channels.devices.get(device) is None:
+        if self.channels.devices.get(device) is None:
             self.mem[STATUS] = ST_DEVICE_NOT_PRESENT
             raise BasicError("DEVICE NOT PRESENT")
         self._print(b"\rSAVING " + name)
         start, end = self.start_address(), self.program_end()
         try:
-            kernal.save_file(name, device, start, max(start, end))
+            self.channels.save(name, device, start, max(start, end))
         except KernalError as error:
             raise BasicError(ERROR_NAMES.get(error.number, "DEVICE NOT PRESENT")) from None
         return self.ready(cpu)

@@ -18,13 +18,16 @@ number nothing answers returns $0D with ST $42 instead of failing; CLRCHN
 (UNLISTEN) lets a device act on what was sent to it (the 1541 runs a
 command sent to channel 15 without a RETURN).  listen/second/ciout/
 unlisten/talk/tksa/acptr/untalk give the same devices to programs that
-drive the serial bus through those KERNAL routines themselves.
+drive the serial bus through those KERNAL routines themselves; load/save
+are LOAD and SAVE on a device (BASIC's LOAD/SAVE/VERIFY call them too).
 """
 
-from kernal.errors import (ERR_DEVICE_NOT_PRESENT, ERR_FILE_NOT_OPEN, ERR_FILE_OPEN, ERR_NOT_INPUT_FILE,
+from kernal.errors import (ERR_DEVICE_NOT_PRESENT, ERR_FILE_NOT_FOUND, ERR_FILE_NOT_OPEN, ERR_FILE_OPEN,
+                           ERR_ILLEGAL_DEVICE, ERR_MISSING_FILE_NAME, ERR_NOT_INPUT_FILE,
                            ERR_NOT_OUTPUT_FILE, ERR_TOO_MANY_FILES, KernalError)
-from kernal.locations import (DFLTN, DFLTO, FA, FAT, FNADR, FNLEN, KEYBOARD, LA, LAT, LDTND, SA, SAT,
-                              SCREEN, ST_DEVICE_NOT_PRESENT, ST_EOI, ST_READ_TIMEOUT, STATUS)
+from kernal.locations import (DFLTN, DFLTO, EAL, FA, FAT, FNADR, FNLEN, KEYBOARD, LA, LAT, LDTND, SA, SAT,
+                              SCREEN, ST_DEVICE_NOT_PRESENT, ST_EOI, ST_READ_TIMEOUT, ST_VERIFY_ERROR,
+                              STATUS)
 
 
 
@@ -196,6 +199,53 @@ class Channels:
             self.mem[STATUS] |= ST_EOI | ST_READ_TIMEOUT                  # time-out: nothing talks on the bus
             return 0x0D
         return target.chrin(self._input_secondary) & 0xFF
+
+    # -- LOAD and SAVE (the bodies behind ILOAD $F4A5 and ISAVE $F5ED) -------------------
+    def _disk(self, device):
+        if device < 4:
+            raise KernalError(ERR_ILLEGAL_DEVICE)     # keyboard, datasette, RS-232, screen
+        disk = self.devices.get(device)
+        if disk is None:
+            self.mem[STATUS] = ST_DEVICE_NOT_PRESENT
+            raise KernalError(ERR_DEVICE_NOT_PRESENT)
+        return disk
+
+    def load(self, name, device, secondary, address, verify=False):
+        """LOAD (or VERIFY) file `name` into memory at `address` (secondary address != 0: at
+        the file's own); returns the address after its last byte, also left in EAL."""
+        if not name:
+            raise KernalError(ERR_MISSING_FILE_NAME)
+        disk = self._disk(device)
+        data = disk.load(name)
+        if len(data) < 2:
+            raise KernalError(ERR_FILE_NOT_FOUND)
+        if secondary != 0:
+            address = data[0] | (data[1] << 8)
+        body = data[2:]
+        mem = self.mem
+        mem[STATUS] = 0
+        for offset, byte in enumerate(body):
+            target = address + offset
+            if target > 0xFFFF:
+                break
+            if verify:
+                if mem[target] != byte:
+                    mem[STATUS] = ST_VERIFY_ERROR
+            else:
+                mem[target] = byte
+        mem[STATUS] |= ST_EOI
+        end = min(address + len(body), 0x10000)
+        mem[EAL], mem[EAL + 1] = end & 0xFF, (end >> 8) & 0xFF
+        return end & 0xFFFF
+
+    def save(self, name, device, start, end):
+        """SAVE memory start..end-1 as file `name`, its load address first."""
+        if not name:
+            raise KernalError(ERR_MISSING_FILE_NAME)
+        disk = self._disk(device)
+        body = bytes(self.mem[a] for a in range(start, max(start, end)))
+        disk.save(name, bytes((start & 0xFF, start >> 8)) + body)
+        self.mem[STATUS] = 0
 
     def getin(self):
         """GETIN: the keyboard path dequeues one key (0 when empty); other devices read a byte."""

@@ -4,29 +4,29 @@ The CPU calls `Kernal.trap(addr)` when it fetches the trap opcode from ROM
 at a routine's address.  Each routine reads and writes the registers with
 the real KERNAL's conventions and then returns as an RTS would, unless it
 must wait for a key (the trap is then re-entered later) or it jumps
-elsewhere itself (IRQ exit, BASIC).  The subsystems live in their own
-modules: editor (screen), keyboard, clock, channels, disk, basic.
-
-CHROUT's common case (a character the editor prints in one step) runs as one
-function over FastCPU's register cells when the CPU is a FastCPU: same effects
-as the general path, several times cheaper; programs that print a lot (the
-classic RYG versions print every board they generate) spend much of warp here.
+elsewhere itself (IRQ exit, BASIC).  The `k_<name>` methods are the register
+side of each routine (what it takes and returns in A/X/Y and the flags); the
+work is done by the subsystems in their own modules: editor (screen, with
+its one-step print paths in editor_fastpath), keyboard, clock, channels
+(files, LOAD/SAVE, the serial bus), disk, basic, and idle (a program
+spinning on the keyboard).  Locations are kernal.locations', entry points
+kernal.entries'.
 """
 
-from c64.cpu import CPU
-from kernal.errors import CPUStop
-from c64.io import IO
+from types import MappingProxyType
+
 from kernal import entries
 from kernal.channels import Channels, WAIT
-from kernal.errors import KernalError, error_text
 from kernal.clock import JiffyClock
 from kernal.editor import SCREEN_CODE, ScreenEditor
+from kernal.editor_fastpath import direct_chrout
+from kernal.errors import CPUStop, KernalError, error_text
+from kernal.idle import KeyWaitLoops, interrupted_pc
 from kernal.keyboard import Keyboard
 from kernal.locations import (BREAK, CARRY, CINV, DFLTN, DFLTO, EAL, FA, FNADR, FNLEN, HIBASE,
-                              INTERRUPT, KEYBOARD, LA, MEMSIZ, MEMSTR, MEMUSS, MSGFLG, NDX,
-                              NEGATIVE, PALNTS, PNT, PNTR, RAM_VECTORS_LENGTH, SA, SCREEN, STAL,
-                              STATUS, STKEY, ST_DEVICE_NOT_PRESENT, ST_EOI, ST_VERIFY_ERROR, TAPE1,
-                              TBLX, TIMOUT, UNUSED, USER, VERCK, ZERO)
+                              INTERRUPT, KEYBOARD, LA, MEMSIZ, MEMSTR, MEMUSS, MSGFLG, NEGATIVE,
+                              PALNTS, PNT, PNTR, RAM_VECTORS_LENGTH, SA, SCREEN, STAL, STATUS,
+                              STKEY, TAPE1, TBLX, TIMOUT, UNUSED, USER, VERCK, ZERO)
 from kernal.stack import rts_target, stacked, stacked_word
 
 # Rough cost in cycles of the real routines, so that C64 time stays realistic.
@@ -37,65 +37,13 @@ _NO_ROUTINE = (None, None, 0)
 
 
 def _never():
-    """The direct version of CHROUT on a CPU without register cells: always the general trap."""
+    """CHROUT's direct version when there is none: the general trap always runs."""
     return False
 
 
 def _returns_to(cpu):
     """The address a pending RTS would go to, i.e. the caller's JSR + 3."""
     return stacked_word(cpu.memory, cpu.sp, 1) + 1
-
-
-# -- recognising a program that spins waiting for a key -------------------------------------
-# A read-only loop (loads, compares, logic, branches) that reads the key count $C6 or the
-# keyboard matrix: nothing but an interrupt can change what it sees.
-_LOOP_SAFE = frozenset(("LDA", "LDX", "LDY", "CMP", "CPX", "CPY", "AND", "ORA", "EOR", "BIT", "NOP",
-                        "BEQ", "BNE", "BPL", "BMI", "BCC", "BCS", "BVC", "BVS"))
-_MODE_LENGTH = {"imp": 1, "acc": 1, "imm": 2, "zpg": 2, "zpx": 2, "zpy": 2, "inx": 2, "iny": 2,
-                "rel": 2, "abs": 3, "abx": 3, "aby": 3, "ind": 3}
-_KEY_ADDRESSES = frozenset((NDX, 0xDC00, 0xDC01))   # NDX, CIA1 port A and B
-_LONGEST_WAIT_LOOP = 16         # bytes
-# Areas that read as one whole: always RAM ($00/$01 too: RAM mirrors the port), or RAM or ROM.
-_READ_AREAS = ((0x0000, 0xA000, False), (0xA000, 0xC000, True), (0xC000, 0xD000, False),
-               (0xE000, 0x10000, True))
-_WAIT_LOOP_MEMORY = 4096        # remembered (pc, code bytes) answers, forgotten all at once
-
-
-def _interrupted_pc(cpu):
-    """Where the IRQ will return to, with the stack as $FF48 left it (Y X A P PC); None if masked."""
-    stack = cpu.memory
-    sp = cpu.sp
-    if stacked(stack, sp, 4) & INTERRUPT:
-        return None
-    return stacked_word(stack, sp, 5)
-
-
-def _in_key_wait_loop(mem, pc):
-    """True if pc is inside a short read-only loop that polls $C6, $DC00 or $DC01."""
-    if pc is None or 0xD000 - 2 * _LONGEST_WAIT_LOOP <= pc < 0xE000 + _LONGEST_WAIT_LOOP:
-        return False                # never read I/O registers (reads can have side effects)
-    for start in range(max(0, pc - _LONGEST_WAIT_LOOP), pc + 1):
-        addr, reads_keys, seen_pc = start, False, False
-        while addr <= start + _LONGEST_WAIT_LOOP:
-            seen_pc = seen_pc or addr == pc
-            name, mode = CPU.disassemble[mem[addr & 0xFFFF]]
-            if name not in _LOOP_SAFE or mode not in _MODE_LENGTH:
-                break
-            if mode == "zpg":
-                reads_keys = reads_keys or mem[(addr + 1) & 0xFFFF] in _KEY_ADDRESSES
-            elif mode == "abs":
-                operand = mem[(addr + 1) & 0xFFFF] | (mem[(addr + 2) & 0xFFFF] << 8)
-                reads_keys = reads_keys or operand in _KEY_ADDRESSES
-            length = _MODE_LENGTH[mode]
-            if mode == "rel":
-                offset = mem[(addr + 1) & 0xFFFF]
-                target = (addr + 2 + offset - (0x100 if offset & 0x80 else 0)) & 0xFFFF
-                if target == start:
-                    if seen_pc and reads_keys:
-                        return True
-                    break
-            addr += length
-    return False
 
 
 def _irq_exit(cpu):
@@ -111,128 +59,20 @@ def _irq_exit(cpu):
     cpu.processorCycles += 22
 
 
-def _chrout_in_line():
-    """The whole CHROUT trap (cycles, k_chrout, RTS) for its common case, as a function to be
-    rebuilt on the CPU's register cells (FastCPU.with_registers, which also supplies the
-    names below) and called by translated blocks in place of the trap (FastCPU.set_fast_trap).
-
-    The function returns False, having changed nothing, unless the output device is the
-    screen and the editor prints the character in one step; then its effects are exactly
-    those of Kernal.trap running k_chrout for it.  (It is handed to the CPU only while
-    CHROUT's entry in Kernal.routines is the KERNAL's own: _RoutineTable.)
-    The printing part is ScreenEditor._print_in_line written out here with its constants,
-    so that the whole trap is one Python call (tests/kernal/test_chrout_direct.py holds the two to
-    the same results)."""
-    a = sp = pc = cyc = fn = fz = fc = fp = rk = 0  # placeholders: the CPU's cells replace them
-    ram = machine = cost = screen_codes = code_map = mem = write_io = None
-
-    def chrout_in_line():
-        nonlocal sp, pc, cyc, fn, fz, fc, fp, rk
-        returns_to = rk                 # where the RTS goes, if the calling block knows it
-        rk = -1
-        if ram[0x9A] != 3:
-            return False
-        code = a
-        screen_code = screen_codes[code]
-        if screen_code is None:
-            if code != 0x9D:
-                return False
-            # CRSR-left inside a row: only the column moves (not in quote or insert mode,
-            # not at column 0 or 40, where it crosses to another row).
-            column = ram[0xD3]                                        # PNTR
-            if ram[0xD4] or ram[0xD8] or column == 0 or column == 40:  # QTSW, INSRT
-                return False
-            ram[0xD7] = code                                          # DATA
-            ram[0xD0] = 0                                             # CRSW
-            ram[0xD3] = column - 1
-        else:
-            # A printable character other than the quote, no pending inserts, not at the
-            # end of a row: nothing wraps or scrolls.
-            if code == 0x22:
-                return False
-            column = ram[0xD3]
-            if ram[0xD8] or column == 39 or column == 79 or ram[0xD5] <= column:   # LNMX
-                return False
-            line = (ram[0xD2] << 8) | ram[0xD1]                       # PNT
-            at = line + column
-            if not 2 <= at < 0xD000:
-                return False              # a screen over the processor port, I/O or ROM
-            if ram[0xC7]:                                             # RVS
-                screen_code |= 0x80
-            ram[0xD7] = code
-            ram[0xD0] = 0
-            ram[0xCD] = 2                                             # BLNCT
-            ram[0xF3] = line & 0xFF                                   # USER
-            ram[0xF4] = ((line >> 8) & 0x03) | 0xD8
-            ram[at] = screen_code
-            if code_map[at]:
-                mem.code_written(at)      # as C64Memory's store does: translated code changed
-            # ($F3) + column is $D800 + colour; below $DC00 it is colour RAM when I/O is in.
-            colour = (line & 0x3FF) + column
-            io = mem.io
-            if colour < 0x400 and write_io[0xD8] and type(io) is IO:
-                io.colour_ram[colour] = ram[0x0286] & 0x0F            # COLOR; what IO.write does
-            else:
-                mem[0xD800 + colour] = ram[0x0286] & 0x0F
-            ram[0xD3] = column + 1
-        transcript = machine.transcript
-        if transcript is not None:
-            transcript.append(code)
-        cyc += cost
-        # The screen path's PLA / CLC / CLI: N and Z from A (fn: bit 7, fz: zero means Z).
-        fn = fz = code
-        fc = 0
-        fp &= 0xFB
-        if returns_to < 0:                              # RTS
-            pc = (((ram[0x100 + ((sp + 2) & 0xFF)] << 8) | ram[0x100 + ((sp + 1) & 0xFF)]) + 1) & 0xFFFF
-        else:
-            pc = returns_to
-        sp = (sp + 2) & 0xFF
-        return True
-    return chrout_in_line
-
-
-class _RoutineTable(dict):
-    """Kernal.routines: ROM address -> (name, routine, cost), telling its Kernal when it
-    changes (tests replace entries), so that CHROUT's direct version, which the CPU calls
-    without looking here, is withdrawn once CHROUT's entry is not the KERNAL's own."""
-
-    __slots__ = ("changed",)
-
-    def __init__(self, entries, changed):
-        dict.__init__(self, entries)
-        self.changed = changed
-
-    def __setitem__(self, addr, entry):
-        dict.__setitem__(self, addr, entry)
-        self.changed()
-
-    def __delitem__(self, addr):
-        dict.__delitem__(self, addr)
-        self.changed()
-
-    def _then_changed(name):
-        method = getattr(dict, name)
-
-        def changing(self, *args, **kwargs):
-            try:
-                return method(self, *args, **kwargs)
-            finally:
-                self.changed()
-        changing.__name__ = name
-        return changing
-
-    pop = _then_changed("pop")
-    popitem = _then_changed("popitem")
-    clear = _then_changed("clear")
-    update = _then_changed("update")
-    setdefault = _then_changed("setdefault")
-    __ior__ = _then_changed("__ior__")
-    del _then_changed
-
-
 class Kernal:
-    """All KERNAL routines; `machine` gives the CPU, memory, chips and event hooks."""
+    """All KERNAL routines, and the trap dispatcher: ROM address -> routine.
+
+    What the KERNAL uses of the machine it is given (c64.machine.C64 is one):
+      machine.mem       the memory (c64.memory's public interface; a plain 64 KB array
+                        will do for most routines)
+      machine.cpu       registers a x y p sp pc, processorCycles, stop(), disassemble
+                        (opcode -> (mnemonic, mode)); a translating CPU also offers
+                        with_registers and set_fast_trap (see direct_chrout)
+      machine.vic.reset(), machine.cia1.acknowledge(), machine.reset_chips(), machine.pal
+      machine.transcript  a list the screen output is appended to, or None
+      machine.wait_for_key(), note_empty_poll(), warm_start(), reset(),
+      call_returned(), program_returned()   the run loop's events
+    """
 
     def __init__(self, machine):
         self.machine = machine
@@ -242,65 +82,77 @@ class Kernal:
         self.editor = ScreenEditor(mem)
         self.channels = Channels(mem, self.editor, self.keyboard)
         self._page1 = getattr(mem, "ram", mem)      # the stack page is always RAM
-        self._wait_loops = {}
+        self.key_wait_loops = KeyWaitLoops(mem, machine.cpu.disassemble)
         self.names = entries.trap_addresses()
-        # CHROUT to the screen of a character the editor prints in one step, as one trap-sized
-        # piece of Python when the CPU's registers are closure cells (c64.fastcpu.FastCPU),
-        # which the CPU's translated blocks call straight (see the _chrout_in_line property).
-        self._chrout_addr = next(addr for addr, name in self.names.items() if name == "CHROUT")
-        self._chrout_direct = _never
-        routines = {}
+        self._own = {}
         for addr, name in self.names.items():
             routine = getattr(self, "k_" + name.lower(), None)
-            routines[addr] = (name, routine, _COST.get(name, _DEFAULT_COST))
-        self._chrout_entry = routines[self._chrout_addr]
-        self.routines = routines
+            self._own[addr] = (name, routine, _COST.get(name, _DEFAULT_COST))
+        self._routines = dict(self._own)
         self.basic = None        # set by the machine (kernal.basic.Basic)
+        # CHROUT to the screen of a character the editor prints in one step, as one trap-sized
+        # piece of Python when the CPU's registers are closure cells (c64.fastcpu.FastCPU),
+        # which the CPU's translated blocks call straight (kernal.editor_fastpath).
+        self._chrout_addr = entries.address_of("CHROUT")
+        self._chrout_own = self._own[self._chrout_addr]
+        self._direct_chrout = None
+        self._chrout_direct = _never        # what trap() tries first for CHROUT: never None
         cpu = machine.cpu
-        memory = self.mem
-        if hasattr(cpu, "with_registers") and hasattr(memory, "code_map"):
-            self._chrout_in_line = cpu.with_registers(
-                _chrout_in_line(), ram=memory.ram, machine=machine, cost=self._chrout_entry[2],
-                screen_codes=SCREEN_CODE, code_map=memory.code_map, mem=memory,
-                write_io=memory._write_io)
-        else:
-            self._chrout_in_line = _never
+        if hasattr(cpu, "with_registers") and hasattr(mem, "code_map"):
+            self.direct_chrout = cpu.with_registers(
+                direct_chrout(), ram=mem.ram, machine=machine, cost=self._own[self._chrout_addr][2],
+                screen_codes=SCREEN_CODE, code_map=mem.code_map, mem=mem,
+                write_io=mem.page_writes_io)
 
+    # -- the routine table ------------------------------------------------------------
     @property
     def routines(self):
-        """ROM address -> (name, routine, cost in cycles) of every routine the traps run."""
-        return self._routines
+        """ROM address -> (name, routine, cost in cycles) of every routine the traps run
+        (read only: replace_routine and restore_routine change it)."""
+        return MappingProxyType(self._routines)
 
-    @routines.setter
-    def routines(self, table):
-        self._routines = _RoutineTable(table, self._routines_changed)
-        self._routines_changed()
+    def replace_routine(self, addr, routine, cost=None):
+        """Run `routine(cpu)` for the trap at ROM address `addr` (None: not implemented, the
+        trap stops the machine naming it); cost in cycles, by default the old one.
+        Returns the entry it replaces.  A replaced CHROUT is called by the fast core's blocks
+        too (its direct version is withdrawn until restore_routine)."""
+        old = self._routines.get(addr, (self.names.get(addr), None, _DEFAULT_COST))
+        self._routines[addr] = (old[0], routine, old[2] if cost is None else cost)
+        self._hand_direct_chrout()
+        return old
+
+    def restore_routine(self, addr):
+        """Put the KERNAL's own routine back at `addr`."""
+        self._routines[addr] = self._own[addr]
+        self._hand_direct_chrout()
 
     @property
-    def _chrout_in_line(self):
-        """CHROUT's direct version: a function of no arguments that does the whole trap for
-        its common case and returns True, or returns False having changed nothing.
-        The CPU's blocks call it in place of the trap (setting it, as tests do, hands the
-        new one to the CPU too) while CHROUT's entry in `routines` is the KERNAL's own."""
-        return self._chrout_direct
+    def direct_chrout(self):
+        """CHROUT's direct version (kernal.editor_fastpath.direct_chrout on the CPU's registers),
+        or None: a function of no arguments that does the whole trap for its common case and
+        returns True, or returns False having changed nothing.  The CPU's blocks call it in
+        place of the trap while CHROUT's routine is the KERNAL's own; setting it (None: no
+        direct version) hands it to the CPU."""
+        return self._direct_chrout
 
-    @_chrout_in_line.setter
-    def _chrout_in_line(self, function):
-        self._chrout_direct = function
-        self._routines_changed()
+    @direct_chrout.setter
+    def direct_chrout(self, function):
+        self._direct_chrout = function
+        self._chrout_direct = _never if function is None else function
+        self._hand_direct_chrout()
 
-    def _routines_changed(self):
-        direct = self._chrout_direct
-        if self._routines.get(self._chrout_addr) is not self._chrout_entry:
-            direct = _never
+    def _hand_direct_chrout(self):
+        direct = self._direct_chrout
+        if self._routines.get(self._chrout_addr) is not self._chrout_own:
+            direct = None
         set_fast_trap = getattr(self.machine.cpu, "set_fast_trap", None)
         if set_fast_trap is not None:
-            set_fast_trap(self._chrout_addr, None if direct is _never else direct)
+            set_fast_trap(self._chrout_addr, direct)
 
     # -- the dispatcher -------------------------------------------------------------
     def trap(self, addr):
         entry = self._routines.get(addr, _NO_ROUTINE)
-        if entry is self._chrout_entry and self._chrout_direct():
+        if entry is self._chrout_own and self._chrout_direct():
             return
         cpu = self.machine.cpu
         name, routine, cost = entry
@@ -616,7 +468,7 @@ class Kernal:
         m[VERCK] = cpu.a
         address = m[MEMUSS] | (m[MEMUSS + 1] << 8)
         try:
-            end = self.load_file(self.channels.file_name(), m[FA], m[SA], address, verify)
+            end = self.channels.load(self.channels.file_name(), m[FA], m[SA], address, verify)
         except KernalError as error:
             self._error(cpu, error.number)
             return
@@ -628,54 +480,11 @@ class Kernal:
         start = m[STAL] | (m[STAL + 1] << 8)
         end = m[EAL] | (m[EAL + 1] << 8)
         try:
-            self.save_file(self.channels.file_name(), m[FA], start, end)
+            self.channels.save(self.channels.file_name(), m[FA], start, end)
         except KernalError as error:
             self._error(cpu, error.number)
             return
         self._carry(cpu, False)
-
-    def _disk(self, device):
-        if device < 4:
-            raise KernalError(9)
-        disk = self.channels.devices.get(device)
-        if disk is None:
-            self.mem[STATUS] = ST_DEVICE_NOT_PRESENT
-            raise KernalError(5)
-        return disk
-
-    def load_file(self, name, device, secondary, address, verify=False):
-        """LOAD a file into memory; returns the address after its last byte."""
-        if not name:
-            raise KernalError(8)
-        disk = self._disk(device)
-        data = disk.load(name)
-        if len(data) < 2:
-            raise KernalError(4)
-        if secondary != 0:
-            address = data[0] | (data[1] << 8)
-        body = data[2:]
-        self.mem[STATUS] = 0
-        for offset, byte in enumerate(body):
-            target = address + offset
-            if target > 0xFFFF:
-                break
-            if verify:
-                if self.mem[target] != byte:
-                    self.mem[STATUS] = ST_VERIFY_ERROR
-            else:
-                self.mem[target] = byte
-        self.mem[STATUS] |= ST_EOI
-        end = min(address + len(body), 0x10000)
-        self.mem[EAL], self.mem[EAL + 1] = end & 0xFF, (end >> 8) & 0xFF
-        return end & 0xFFFF
-
-    def save_file(self, name, device, start, end):
-        if not name:
-            raise KernalError(8)
-        disk = self._disk(device)
-        body = bytes(self.mem[a] for a in range(start, max(start, end)))
-        disk.save(name, bytes((start & 0xFF, start >> 8)) + body)
-        self.mem[STATUS] = 0
 
     # -- interrupts -----------------------------------------------------------------------------
     def k_irq_default(self, cpu):
@@ -684,37 +493,16 @@ class Kernal:
         self.keyboard.scan()
         self.machine.cia1.acknowledge()
         if (self.keyboard.count() == 0 and not self.keyboard.held
-                and self._in_key_wait_loop(_interrupted_pc(cpu))):
-            # The program spins on the key count $C6 or the matrix ($DC01), as cc65's cgetc
-            # does, with no key in the buffer or held down: it waits for the keyboard as
-            # surely as in GETIN.  Leave the IRQ (the
-            # $EA81 tail, done here) and tell the machine, which then types the next
-            # scripted key or lets time pass to the next interrupt.
+                and self.key_wait_loops.at(interrupted_pc(self._page1, cpu.sp))):
+            # The program spins on the key count $C6 or the matrix (kernal.idle) with no key
+            # in the buffer or held down: it waits for the keyboard as surely as in GETIN.
+            # Leave the IRQ (the $EA81 tail, done here) and tell the machine, which then
+            # types the next scripted key or lets time pass to the next interrupt.
             _irq_exit(cpu)
             self.machine.wait_for_key()
             return True
         cpu.pc = entries.IRQ_EXIT
         return True
-
-    def _in_key_wait_loop(self, pc):
-        """_in_key_wait_loop(mem, pc), remembered for the bytes it looks at when they all come
-        from one RAM or ROM area: a busy program is interrupted at the same few places."""
-        if pc is None:
-            return False
-        first, end = pc - _LONGEST_WAIT_LOOP, pc + _LONGEST_WAIT_LOOP + 3    # bytes it may read
-        for low, high, may_be_rom in _READ_AREAS:
-            if low <= first and end <= high:
-                source = self.mem.rom if may_be_rom and self.mem.rom_visible(first) else self._page1
-                break
-        else:
-            return _in_key_wait_loop(self.mem, pc)      # straddles areas, or near I/O
-        key = (pc, bytes(source[first:end]))
-        found = self._wait_loops.get(key)
-        if found is None:
-            if len(self._wait_loops) >= _WAIT_LOOP_MEMORY:
-                self._wait_loops.clear()
-            found = self._wait_loops[key] = _in_key_wait_loop(self.mem, pc)
-        return found
 
     def k_brk_default(self, cpu):
         # Stack: Y X A (pushed by $FF48), then P and the return address BRK pushed.

@@ -20,7 +20,7 @@ entered line reads back as one space, CHRIN from the screen never returns
 the last column); the tests in tests/kernal/test_editor*.py spell them out.
 """
 
-from c64.io import IO
+from kernal.editor_fastpath import COLOUR_RAM, COLOUR_RAM_PAGE, print_in_line
 
 # -- zero page and page 2 (KERNAL declare.s names in comments) -----------------
 from kernal.locations import (NDX, KEYD, RVS, INDX, LSXP, LSTP, BLNSW, BLNCT, GDBLN, BLNON, CRSW, PNT, PNTR, QTSW, LNMX,
@@ -30,7 +30,6 @@ from kernal.locations import (NDX, KEYD, RVS, INDX, LSXP, LSTP, BLNSW, BLNCT, GD
 VIC_D018 = 0xD018     # VIC memory pointers; bit 1 picks the lower/upper-case set
 CIA1_PRA = 0xDC00     # keyboard column drive
 CIA1_PRB = 0xDC01     # keyboard row read
-COLOUR_RAM_PAGE = 0xD8
 
 ROWS = 25
 COLUMNS = 40
@@ -80,13 +79,14 @@ class ScreenEditor:
         self.mem = mem
         # The zero page, page 2 and the usual screen are plain RAM whatever the banking, so
         # the hot path of chrout reads and writes them in the RAM array itself when there is one.
-        self._ram = getattr(mem, "ram", mem)
+        self.ram = getattr(mem, "ram", mem)
         # A C64Memory's per-page "writes reach the chips" table and translated-code map, for
         # the colour RAM and screen stores of the one-step path (a plain array has no chips
         # and no translated code).
-        self._write_io = getattr(mem, "_write_io", [False] * 256)
-        self._code_map = getattr(mem, "code_map", [0] * 0x10000)
-        self._copy_row_fast = True      # rows in plain RAM are copied as slices (tests turn it off)
+        self.page_writes_io = getattr(mem, "page_writes_io", [False] * 256)
+        self.code_map = getattr(mem, "code_map", [0] * 0x10000)
+        self.screen_codes = SCREEN_CODE
+        self.copy_rows_as_slices = True     # rows in plain RAM are copied as slices (False: byte by byte)
         self._typing = False        # CHRIN is in its key-wait loop (the CPU would be in the ROM)
         # Called with the bytes SHIFT-RUN/STOP puts in the keyboard buffer; None = ignore the key.
         # Set it to self.stuff_keyboard_buffer for the ROM's behaviour when take_key reads $0277.
@@ -228,16 +228,16 @@ class ScreenEditor:
         target = m[PNT] | (m[PNT + 1] << 8)
         target_colours = m[USER] | (m[USER + 1] << 8)
         colour_ram = getattr(getattr(m, "io", None), "colour_ram", None)
-        if (self._copy_row_fast and colour_ram is not None and max(source, target) + COLUMNS <= 0xD000 and m.visible()[1]
-                and source_colours >= 0xD800 and target_colours >= 0xD800):
+        if (self.copy_rows_as_slices and colour_ram is not None and max(source, target) + COLUMNS <= 0xD000 and m.visible()[1]
+                and source_colours >= COLOUR_RAM and target_colours >= COLOUR_RAM):
             # Plain RAM and colour RAM: copy the 40 bytes of each in one go.
             ram = m.ram
             ram[target:target + COLUMNS] = ram[source:source + COLUMNS]
-            if any(self._code_map[target:target + COLUMNS]):
+            if any(self.code_map[target:target + COLUMNS]):
                 for addr in range(target, target + COLUMNS):
-                    if self._code_map[addr]:
+                    if self.code_map[addr]:
                         m.code_written(addr)     # as C64Memory's store does: translated code changed
-            offset, target_offset = source_colours - 0xD800, target_colours - 0xD800
+            offset, target_offset = source_colours - COLOUR_RAM, target_colours - COLOUR_RAM
             if max(offset, target_offset) + COLUMNS <= len(colour_ram):
                 colour_ram[target_offset:target_offset + COLUMNS] = colour_ram[offset:offset + COLUMNS]
                 return
@@ -245,7 +245,7 @@ class ScreenEditor:
             m[(target + column) & 0xFFFF] = m[(source + column) & 0xFFFF]
             m[(target_colours + column) & 0xFFFF] = m[(source_colours + column) & 0xFFFF] & 0x0F
 
-    def _scroll_up(self):
+    def scroll_up(self):
         """Scroll the screen up by whole logical lines (ROM scrol); returns the new $D6.
 
         Each pass moves everything up one row, blanks row 24 and shifts the link bits; it
@@ -286,7 +286,7 @@ class ScreenEditor:
         for _ in range(256):
             row = (row + 1) & 0xFF
             if row == ROWS:
-                row = self._scroll_up()
+                row = self.scroll_up()
             if m[(LDTB1 + row) & 0xFF] & 0x80:
                 break
         m[TBLX] = row
@@ -324,7 +324,7 @@ class ScreenEditor:
                 break
         m[LINTMP] = row
         if row >= ROWS:
-            self._scroll_up()
+            self.scroll_up()
             row = (m[LINTMP] - 1) & 0xFF
             m[TBLX] = (m[TBLX] - 1) & 0xFF
             self._join_row(row)
@@ -378,7 +378,7 @@ class ScreenEditor:
             return
         row = m[TBLX]
         if row >= ROWS:
-            self._scroll_up()
+            self.scroll_up()
             row = (m[TBLX] - 1) & 0xFF
             m[TBLX] = row
         self._join_row(row)
@@ -393,10 +393,15 @@ class ScreenEditor:
         m[(((m[USER + 1] << 8) | m[USER]) + column) & 0xFFFF] = colour & 0x0F
 
     # -- CHROUT ------------------------------------------------------------------------
+    # The one-step path for plain characters (kernal.editor_fastpath, beside CHROUT's direct
+    # version on the fast core); an instance may set print_in_line to `lambda code: False`
+    # to take the general path for every character.
+    print_in_line = print_in_line
+
     def chrout(self, code):
         """Print one PETSCII byte on the screen (CHROUT to device 3, ROM entry $E716)."""
         code &= 0xFF
-        if self._print_in_line(code):
+        if self.print_in_line(code):
             return
         m = self.mem
         m[DATA] = code
@@ -418,54 +423,6 @@ class ScreenEditor:
         # Every call ends here (ROM loop2): pending inserts switch quote mode off.
         if m[INSRT]:
             m[QTSW] >>= 1
-
-    def _print_in_line(self, code):
-        """The common case of chrout, done in one go: a printable character that is not a
-        quote, no pending inserts, and the cursor not at the end of a row, so nothing wraps.
-        Returns False (having changed nothing) for every other case.  Same effects as the
-        general path: DATA, CRSW, the blink countdown, $F3/$F4, character, colour, column."""
-        screen_code = SCREEN_CODE[code]
-        ram = self._ram
-        if screen_code is None:
-            if code != 0x9D:
-                return False
-            # CRSR-left inside a row: only the column moves (not in quote or insert mode,
-            # not at column 0 or 40, where it crosses to another row).
-            column = ram[PNTR]
-            if ram[QTSW] or ram[INSRT] or column == 0 or column == 40:
-                return False
-            ram[DATA] = code
-            ram[CRSW] = 0
-            ram[PNTR] = column - 1
-            return True
-        if code == 0x22:
-            return False
-        column = ram[PNTR]
-        if ram[INSRT] or column == 39 or column == 79 or ram[LNMX] < column + 1:
-            return False
-        line = (ram[PNT + 1] << 8) | ram[PNT]
-        if not 2 <= line + column < 0xD000:
-            return False                  # a screen over the processor port, I/O or ROM
-        if ram[RVS]:
-            screen_code |= 0x80
-        ram[DATA] = code
-        ram[CRSW] = 0
-        ram[BLNCT] = 2
-        user_high = ((line >> 8) & 0x03) | COLOUR_RAM_PAGE
-        ram[USER] = line & 0xFF
-        ram[USER + 1] = user_high
-        at = line + column
-        ram[at] = screen_code
-        if self._code_map[at]:
-            self.mem.code_written(at)     # as C64Memory's store does: translated code changed
-        # ($F3) + column is $D800 + this; below $DC00 it is colour RAM when I/O is banked in.
-        colour = (line & 0x3FF) + column
-        if colour < 0x400 and self._write_io[COLOUR_RAM_PAGE] and type(self.mem.io) is IO:
-            self.mem.io.colour_ram[colour] = ram[COLOR] & 0x0F        # what IO.write does
-        else:
-            self.mem[0xD800 + colour] = ram[COLOR] & 0x0F
-        ram[PNTR] = column + 1
-        return True
 
     def _print(self, screen_code):
         m = self.mem

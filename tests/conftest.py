@@ -81,14 +81,14 @@ message: .byte "%s", 13, 0
 def count_direct_chrout(machine):
     """Wrap the KERNAL's one-step CHROUT (the fast core's direct trap version) so that each
     call is recorded; returns the list it appends to (True: it printed, False: declined)."""
-    direct = machine.kernal._chrout_in_line
+    direct = machine.kernal.direct_chrout or (lambda: False)      # None: the py65 core has none
     used = []
 
     def counted():
         done = direct()
         used.append(done)
         return done
-    machine.kernal._chrout_in_line = counted
+    machine.kernal.direct_chrout = counted
     return used
 
 

@@ -1,4 +1,4 @@
-"""CHROUT's direct version (kernal.dispatch._chrout_in_line, called by FastCPU's blocks in place
+"""CHROUT's direct version (kernal.editor_fastpath.direct_chrout, called by FastCPU's blocks in place
 of the trap) must leave the machine exactly as plain py65 stepping through the general trap does."""
 
 import pytest
@@ -46,7 +46,7 @@ def _machine(core, text, prepare=None, one_step=True):
         if one_step:
             used = count_direct_chrout(machine)
         else:
-            machine.kernal._chrout_in_line = lambda: False
+            machine.kernal.direct_chrout = None
     program = assemble(PRINT_TEXT)
     machine.mem.ram[0xC000:0xC000 + len(program)] = program
     machine.mem.ram[0xC500:0xC500 + len(text) + 1] = text + b"\0"
@@ -166,16 +166,19 @@ def test_chrout_to_a_file_declines_the_direct_path_and_writes_what_py65_writes(t
 def test_replacing_chrouts_routine_withdraws_the_direct_version_from_the_cpu():
     machine = C64(cpu_class=FastCPU)
     kernal, cpu = machine.kernal, machine.cpu
-    assert cpu.fast_trap(CHROUT) is kernal._chrout_in_line
+    assert cpu.fast_trap(CHROUT) is kernal.direct_chrout is not None
     name, routine, cost = kernal.routines[CHROUT]
-    kernal.routines[CHROUT] = (name, routine, cost + 1)
+    kernal.replace_routine(CHROUT, routine, cost + 1)
     assert cpu.fast_trap(CHROUT) is None
-    kernal.routines[CHROUT] = kernal._chrout_entry
-    assert cpu.fast_trap(CHROUT) is kernal._chrout_in_line
-    kernal.routines = dict(kernal.routines, **{})
-    assert cpu.fast_trap(CHROUT) is kernal._chrout_in_line
-    kernal.routines.pop(CHROUT)
+    kernal.restore_routine(CHROUT)
+    assert cpu.fast_trap(CHROUT) is kernal.direct_chrout
+    kernal.replace_routine(CHROUT, None)
     assert cpu.fast_trap(CHROUT) is None
+    kernal.restore_routine(CHROUT)
+    kernal.direct_chrout = None
+    assert cpu.fast_trap(CHROUT) is None
+    with pytest.raises(TypeError):
+        kernal.routines[CHROUT] = (name, routine, cost)            # read only: replace_routine
 
 
 def test_a_replaced_chrout_routine_is_called_by_the_blocks_instead_of_the_direct_version():
@@ -186,7 +189,7 @@ def test_a_replaced_chrout_routine_is_called_by_the_blocks_instead_of_the_direct
     def recording(cpu):
         calls.append(cpu.a)
         return routine(cpu)
-    machine.kernal.routines[CHROUT] = (name, recording, cost)
+    machine.kernal.replace_routine(CHROUT, recording)
     machine.call(0xC000)
     assert bytes(calls) == b"HELLO " * 10
     assert used == []
@@ -197,7 +200,7 @@ def test_setting_the_trap_handler_drops_the_direct_versions():
     machine = C64(cpu_class=FastCPU)
     cpu = machine.cpu
     assert cpu.fast_trap(CHROUT) is not None
-    cpu.trap_handler = machine._trap
+    cpu.trap_handler = machine.trap
     assert cpu.fast_trap(CHROUT) is None
 
 
@@ -207,10 +210,10 @@ def test_blocks_that_know_where_chrout_returns_say_so_and_it_is_forgotten_after_
     direct = machine.cpu.fast_trap(CHROUT)
 
     def watching():
-        seen.append(machine.cpu._cells["rk"].cell_contents)
+        seen.append(machine.cpu.fast_trap_return)
         return direct()
     machine.cpu.set_fast_trap(CHROUT, watching)
     machine.call(0xC000)
-    assert machine.cpu._cells["rk"].cell_contents == -1
+    assert machine.cpu.fast_trap_return == -1
     assert 0xC00A in seen                 # the JSR $FFD2 at $C007 returns to $C00A
     assert all(value in (-1, 0xC00A) for value in seen)

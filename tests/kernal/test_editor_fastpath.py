@@ -8,7 +8,7 @@ from c64.machine import C64
 def _machine(general_only):
     m = C64()
     if general_only:
-        m.kernal.editor._print_in_line = lambda code: False
+        m.kernal.editor.print_in_line = lambda code: False
     return m
 
 
@@ -30,7 +30,7 @@ def test_the_one_step_path_is_taken_for_a_plain_letter_in_the_middle_of_a_row():
     m = C64()
     editor = m.kernal.editor
     editor.set_cursor(5, 10)
-    assert editor._print_in_line(0x41)
+    assert editor.print_in_line(0x41)
     assert m.screen_lines()[5][10] == "A"
     assert editor.get_cursor() == (5, 11)
 
@@ -39,15 +39,15 @@ def test_cursor_left_inside_a_row_takes_the_one_step_path_and_at_column_0_the_ge
     m = C64()
     editor = m.kernal.editor
     editor.set_cursor(5, 10)
-    assert editor._print_in_line(0x9D)
+    assert editor.print_in_line(0x9D)
     assert editor.get_cursor() == (5, 9)
     editor.set_cursor(5, 0)
-    assert not editor._print_in_line(0x9D)
+    assert not editor.print_in_line(0x9D)
 
 
 def test_scrolling_copies_rows_and_colours_like_the_general_path():
     fast, slow = C64(), C64()
-    slow.kernal.editor._copy_row_fast = False
+    slow.kernal.editor.copy_rows_as_slices = False
     for m in (fast, slow):
         for row in range(30):
             m.kernal.editor.chrout((0x1C, 0x1E, 0x1F)[row % 3])      # red, green, blue lines
@@ -63,4 +63,4 @@ def test_the_last_column_of_a_row_takes_the_general_path():
     m = C64()
     editor = m.kernal.editor
     editor.set_cursor(5, 39)
-    assert not editor._print_in_line(0x41)
+    assert not editor.print_in_line(0x41)

@@ -21,7 +21,7 @@ def _run(cpu_class, one_step, port=0x37):
     machine = C64(sid_seed=3, cpu_class=cpu_class, transcript=[])
     used = []
     if not one_step:
-        machine.kernal._chrout_in_line = lambda: False
+        machine.kernal.direct_chrout = None
     else:
         used = count_direct_chrout(machine)
     machine.mem.ram[0xC000:0xC000 + len(PROGRAM)] = PROGRAM
@@ -89,18 +89,18 @@ def test_with_registers_refuses_a_free_variable_it_cannot_supply():
 
 
 def test_the_remembered_key_wait_answer_follows_the_code_bytes_at_the_same_pc():
-    from kernal.dispatch import _in_key_wait_loop
+    from kernal.idle import in_key_wait_loop
     machine = C64()
     kernal = machine.kernal
     for base in (0x2000, 0xC000):
         machine.mem.ram[base:base + 4] = bytes([0xA5, 0xC6, 0xF0, 0xFC])   # wait: LDA $C6 / BEQ wait
-        assert kernal._in_key_wait_loop(base + 2)
+        assert kernal.key_wait_loops.at(base + 2)
         machine.mem.ram[base + 1] = 0x10                                    # LDA $10: not a key
-        assert not kernal._in_key_wait_loop(base + 2)
+        assert not kernal.key_wait_loops.at(base + 2)
         machine.mem.ram[base + 1] = 0xC6
-        assert kernal._in_key_wait_loop(base + 2)
+        assert kernal.key_wait_loops.at(base + 2)
     # In the KERNAL ROM area the answer comes from what a read sees there (ROM, or RAM banked in).
     machine.mem.ram[0xE100:0xE104] = bytes([0xA5, 0xC6, 0xF0, 0xFC])
-    assert kernal._in_key_wait_loop(0xE102) == _in_key_wait_loop(machine.mem, 0xE102)
+    assert kernal.key_wait_loops.at(0xE102) == in_key_wait_loop(machine.mem, 0xE102, machine.cpu.disassemble)
     machine.poke(0x01, 0x35)                                                # KERNAL out: RAM
-    assert kernal._in_key_wait_loop(0xE102) and _in_key_wait_loop(machine.mem, 0xE102)
+    assert kernal.key_wait_loops.at(0xE102) and in_key_wait_loop(machine.mem, 0xE102, machine.cpu.disassemble)

@@ -618,7 +618,7 @@ def test_a_program_hooking_032a_replaces_getin(m):
     ("SECOND", 0xFF93, 0xEDB9), ("ACPTR", 0xFFA5, 0xEE13), ("TALK", 0xFFB4, 0xED09)])
 def test_an_unimplemented_entry_stops_with_a_message_naming_the_routine_and_the_caller(m, name, entry, target):
     # Every jump-table routine is implemented now; take one out to see what a missing one does.
-    m.kernal.routines[target] = (name, None, 0)
+    m.kernal.replace_routine(target, None, cost=0)
     # $C000: NOP / NOP / JSR entry
     for i, byte in enumerate((0xEA, 0xEA, 0x20, entry & 0xFF, entry >> 8)):
         m.poke(0xC000 + i, byte)

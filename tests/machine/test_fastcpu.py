@@ -244,7 +244,7 @@ def test_self_modifying_torture_program_matches_the_reference_after_every_block(
     assert lockstep(fast, ref, fast_mem, ref_mem, 6000) == 6000
     assert fast_mem[0x3000] > 0 and fast.pc in (0x1100, 0x1103)   # reached the end loop
     # The INX/DEX routine is rewritten on every call: it ends up interpreted.
-    assert max(fast._rewrites.values()) >= REWRITE_LIMIT
+    assert max(fast.rewrite_counts().values()) >= REWRITE_LIMIT
 
 
 def test_code_written_behind_the_cpus_back_is_retranslated():
@@ -299,9 +299,9 @@ def test_stop_called_by_a_trap_ends_run_after_that_instruction():
     _assemble(ram, 0x1000, [0xA9, 0x41, 0x20, 0xD2, 0xFF, 0x4C, 0x00, 0x10])  # LDA #'A' / JSR CHROUT / JMP
     machine.cpu.pc = 0x1000
     stops = []
-    machine.kernal.routines = {addr: (name, (lambda cpu, r=routine: (stops.append(cpu.processorCycles),
-                                                                     cpu.stop(), r(cpu))[2]), cost)
-                               for addr, (name, routine, cost) in machine.kernal.routines.items()}
+    for addr, (name, routine, cost) in dict(machine.kernal.routines).items():
+        machine.kernal.replace_routine(addr, lambda cpu, r=routine: (stops.append(cpu.processorCycles),
+                                                                     cpu.stop(), r(cpu))[2])
     machine.cpu.run(10_000_000)
     assert len(stops) == 1 and machine.cpu.pc == 0x1005 and machine.cpu.processorCycles < 1000
 

@@ -133,8 +133,8 @@ def test_a_block_holds_a_forward_branch_over_a_store_instead_of_leaving_there():
     fast, _ = _c64_pair(SKIPS, 0xC0F0)
     with pytest.raises(CPUStop):                                    # the BRK at the end
         fast.cpu.run(fast.cpu.processorCycles + 20_000)
-    assert fast.cpu._table[0xC0F2].__name__ == "block_c0f2"        # the loop is translated
-    insns = fast.cpu._decode(0xC0F2, 48, False)
+    assert fast.cpu.block_at(0xC0F2).__name__ == "block_c0f2"        # the loop is translated
+    insns = fast.cpu.decode(0xC0F2, 48)
     assert [insn.addr for insn in insns if insn.skip is not None] == [0xC0FC, 0xC104, 0xC10B]
     assert insns[-1].addr == 0xC115                                 # DEX / BNE loop: one block
 
@@ -176,7 +176,7 @@ def test_the_editors_row_copy_over_translated_code_drops_it():
     machine = C64(cpu_class=FastCPU)
     code = assemble(".org $0428\n lda #1\n sta $C000\n inc $C001\n rts\n")
     assert _translated(machine, 0x0428, code)            # row 1 of the screen
-    machine.kernal.editor._scroll_up()                   # row 2 is copied over row 1
+    machine.kernal.editor.scroll_up()                   # row 2 is copied over row 1
     assert not any(machine.mem.code_map[0x0428:0x0428 + len(code)])
 
 
@@ -357,8 +357,8 @@ def test_an_interrupt_vector_switched_at_every_interrupt_is_followed_and_then_ch
     fast, ref = machines
     assert fast.mem.ram[0xC200] + fast.mem.ram[0xC201] == ref.mem.ram[0xC200] + ref.mem.ram[0xC201]
     assert abs(fast.mem.ram[0xC200] - fast.mem.ram[0xC201]) <= 1 and fast.mem.ram[0xC200] >= 19
-    assert 0x0314 in fast.cpu._changing_vectors
-    assert max(fast.cpu._rewrites.values(), default=0) < 3     # not counted as rewritten code
+    assert 0x0314 in fast.cpu.changing_vectors()
+    assert max(fast.cpu.rewrite_counts().values(), default=0) < 3     # not counted as rewritten code
 
 
 # A loop storing through a pointer that it overwrites on the way (the pointer's bytes are
@@ -384,7 +384,7 @@ loop:   sta ($FB),y             ; the pass with Y = 3 writes $FB
 def test_a_loop_that_stores_into_its_own_pointer_uses_the_new_pointer_next_pass_on_a_c64():
     fast, ref = _c64_pair(POINTER_LOOP)
     _run_both_to_brk(fast, ref)
-    assert "zh251" in " ".join(fast.cpu._table[0xC00D].__code__.co_varnames)   # hoisted
+    assert "zh251" in " ".join(fast.cpu.block_at(0xC00D).__code__.co_varnames)   # hoisted
 
 
 # One subroutine, two callers, and a tail call into CHROUT: a block that follows the RTS

@@ -478,8 +478,7 @@ def test_a_python_error_inside_the_emulator_stops_the_machine_with_a_message():
         raise ValueError("deliberate")
     addr = 0xFFD2
     target = 0xF1CA                                    # CHROUT's ROM routine
-    name, _, cost = m.kernal.routines[target]
-    m.kernal.routines[target] = (name, broken, cost)
+    m.kernal.replace_routine(target, broken)
     for i, byte in enumerate((0xA9, 0x41, 0x20, addr & 0xFF, addr >> 8, 0x60)):
         m.poke(0xC000 + i, byte)
     m.start(0xC000)

@@ -78,7 +78,7 @@ def _dark_index(square: int) -> int:
     return square >> 1
 
 
-def _dark_square(index: int) -> int:
+def dark_square(index: int) -> int:
     rank = index >> 2
     return rank * 8 + 2 * (index & 3) + (rank & 1)
 
@@ -134,9 +134,9 @@ def verdict_of(score: int) -> Verdict:
 
 
 # Precomputed on dark indices 0..31.
-_MOUSE_STEPS = [[_dark_index(s) if s >= 0 else -1 for s in mouse_destinations(_dark_square(i))]
+_MOUSE_STEPS = [[_dark_index(s) if s >= 0 else -1 for s in mouse_destinations(dark_square(i))]
                 for i in range(32)]
-_CAT_STEPS = [[_dark_index(s) if s >= 0 else -1 for s in cat_destinations(_dark_square(i))]
+_CAT_STEPS = [[_dark_index(s) if s >= 0 else -1 for s in cat_destinations(dark_square(i))]
               for i in range(32)]
 
 

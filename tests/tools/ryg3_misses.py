@@ -37,7 +37,7 @@ from multiprocessing import Pool
 from pathlib import Path
 
 from tests.tools import ryg3_model as M
-from tests.tools.oracle import _dark_square, get_oracle
+from tests.tools.oracle import dark_square, get_oracle
 
 MISSES_FILE = Path(__file__).with_name("ryg3_misses.txt")
 SIDE_LETTER = {M.SIDE_MOUSE: "M", M.SIDE_CATS: "C"}
@@ -80,9 +80,9 @@ def critical_positions(oracle, side) -> list[tuple[int, tuple[int, ...]]]:
     can be a miss: (mouse, sorted cats), the mouse below rank 8."""
     out = []
     for dark in oracle.sets:
-        cats = tuple(sorted(_dark_square(i) for i in dark))
+        cats = tuple(sorted(dark_square(i) for i in dark))
         for m in range(28):
-            mouse = _dark_square(m)
+            mouse = dark_square(m)
             if (mouse not in cats and reachable_parity(mouse, cats, side)
                     and is_critical(oracle, mouse, cats, side)):
                 out.append((mouse, cats))

@@ -1,0 +1,161 @@
+"""The screen editor's one-step print path, written twice, side by side.
+
+Most characters a program prints are plain: not a quote, no pending
+inserts, the cursor not at the end of a row, so nothing wraps or scrolls.
+For those, CHROUT to the screen is a handful of stores (DATA, CRSW, the
+blink countdown, USER, the character, its colour, the column), done here in
+one go instead of through the editor's general path:
+
+* `print_in_line(editor, code)`: the editor's own (ScreenEditor.chrout tries
+  it first), on the editor's memory;
+* `direct_chrout()`: the same stores plus the rest of the CHROUT trap
+  (the device check, the cycles, the flags, the RTS), as a function to be
+  rebuilt on a translating CPU's register cells (FastCPU.with_registers)
+  and called by its blocks in place of the trap; kernal.dispatch hands it to
+  the CPU.  It repeats print_in_line with the constants written out because
+  the whole trap is then one Python call (programs that print a lot, like
+  the classic RYG versions, spend much of their time here).
+
+Both return False having changed nothing for every other case, and the
+general path runs.  tests/kernal/test_editor_fastpath.py holds
+print_in_line to the editor's general path and to direct_chrout;
+tests/kernal/test_chrout_direct.py holds direct_chrout to plain py65 running
+the general trap.
+"""
+
+from kernal.locations import (BLNCT, COLOR, CRSW, DATA, DFLTO, INSRT, LNMX, PNT, PNTR, QTSW, RVS,
+                              SCREEN, USER)
+
+COLOUR_RAM = 0xD800
+COLOUR_RAM_PAGE = COLOUR_RAM >> 8
+CRSR_LEFT = 0x9D
+QUOTE = 0x22
+
+
+def print_in_line(editor, code):
+    """The common case of the editor's chrout in one go; False (nothing changed) otherwise.
+
+    Same effects as the general path: DATA, CRSW, the blink countdown, $F3/$F4, character,
+    colour, column.  `editor` gives ram (zero page and screen: plain RAM), mem (every
+    store as the CPU makes it), code_map and page_writes_io (see c64.memory)."""
+    screen_code = editor.screen_codes[code]
+    ram = editor.ram
+    if screen_code is None:
+        if code != CRSR_LEFT:
+            return False
+        # CRSR-left inside a row: only the column moves (not in quote or insert mode,
+        # not at column 0 or 40, where it crosses to another row).
+        column = ram[PNTR]
+        if ram[QTSW] or ram[INSRT] or column == 0 or column == 40:
+            return False
+        ram[DATA] = code
+        ram[CRSW] = 0
+        ram[PNTR] = column - 1
+        return True
+    if code == QUOTE:
+        return False
+    column = ram[PNTR]
+    if ram[INSRT] or column == 39 or column == 79 or ram[LNMX] < column + 1:
+        return False
+    line = (ram[PNT + 1] << 8) | ram[PNT]
+    if not 2 <= line + column < 0xD000:
+        return False                  # a screen over the processor port, I/O or ROM
+    if ram[RVS]:
+        screen_code |= 0x80
+    ram[DATA] = code
+    ram[CRSW] = 0
+    ram[BLNCT] = 2
+    ram[USER] = line & 0xFF
+    ram[USER + 1] = ((line >> 8) & 0x03) | COLOUR_RAM_PAGE
+    at = line + column
+    ram[at] = screen_code
+    mem = editor.mem
+    if editor.code_map[at]:
+        mem.code_written(at)          # as C64Memory's store does: translated code changed
+    # ($F3) + column is $D800 + this; below $DC00 it is colour RAM when I/O is banked in.
+    colour = (line & 0x3FF) + column
+    colour_ram = getattr(mem.io, "colour_ram", None) if editor.page_writes_io[COLOUR_RAM_PAGE] else None
+    if colour < 0x400 and colour_ram is not None:
+        colour_ram[colour] = ram[COLOR] & 0x0F          # what IO.write does
+    else:
+        mem[COLOUR_RAM + colour] = ram[COLOR] & 0x0F
+    ram[PNTR] = column + 1
+    return True
+
+
+def direct_chrout():
+    """The whole CHROUT trap (cycles, k_chrout, RTS) for its common case, as a function to be
+    rebuilt on the CPU's register cells by FastCPU.with_registers, which also supplies the
+    names below, and called by translated blocks in place of the trap (FastCPU.set_fast_trap).
+
+    The function returns False, having changed nothing, unless the output device is the
+    screen and the editor prints the character in one step; then its effects are exactly
+    those of the Kernal's trap running k_chrout for it.  The printing part is print_in_line
+    above, with its constants written out (the names are in the comments)."""
+    a = sp = pc = cyc = fn = fz = fc = fp = rk = 0  # placeholders: the CPU's cells replace them
+    ram = machine = cost = screen_codes = code_map = mem = write_io = None
+
+    def chrout_in_line():
+        nonlocal sp, pc, cyc, fn, fz, fc, fp, rk
+        returns_to = rk                 # where the RTS goes, if the calling block knows it
+        rk = -1
+        if ram[0x9A] != 3:                                            # DFLTO, SCREEN
+            return False
+        code = a
+        screen_code = screen_codes[code]
+        if screen_code is None:
+            if code != 0x9D:                                          # CRSR_LEFT
+                return False
+            column = ram[0xD3]                                        # PNTR
+            if ram[0xD4] or ram[0xD8] or column == 0 or column == 40:  # QTSW, INSRT
+                return False
+            ram[0xD7] = code                                          # DATA
+            ram[0xD0] = 0                                             # CRSW
+            ram[0xD3] = column - 1
+        else:
+            if code == 0x22:                                          # QUOTE
+                return False
+            column = ram[0xD3]
+            if ram[0xD8] or column == 39 or column == 79 or ram[0xD5] <= column:   # LNMX
+                return False
+            line = (ram[0xD2] << 8) | ram[0xD1]                       # PNT
+            at = line + column
+            if not 2 <= at < 0xD000:
+                return False
+            if ram[0xC7]:                                             # RVS
+                screen_code |= 0x80
+            ram[0xD7] = code
+            ram[0xD0] = 0
+            ram[0xCD] = 2                                             # BLNCT
+            ram[0xF3] = line & 0xFF                                   # USER
+            ram[0xF4] = ((line >> 8) & 0x03) | 0xD8
+            ram[at] = screen_code
+            if code_map[at]:
+                mem.code_written(at)
+            colour = (line & 0x3FF) + column
+            colour_ram = getattr(mem.io, "colour_ram", None) if write_io[0xD8] else None
+            if colour < 0x400 and colour_ram is not None:
+                colour_ram[colour] = ram[0x0286] & 0x0F               # COLOR
+            else:
+                mem[0xD800 + colour] = ram[0x0286] & 0x0F
+            ram[0xD3] = column + 1
+        transcript = machine.transcript
+        if transcript is not None:
+            transcript.append(code)
+        cyc += cost
+        # The screen path's PLA / CLC / CLI: N and Z from A (fn: bit 7, fz: zero means Z).
+        fn = fz = code
+        fc = 0
+        fp &= 0xFB
+        if returns_to < 0:                              # RTS
+            pc = (((ram[0x100 + ((sp + 2) & 0xFF)] << 8) | ram[0x100 + ((sp + 1) & 0xFF)]) + 1) & 0xFFFF
+        else:
+            pc = returns_to
+        sp = (sp + 2) & 0xFF
+        return True
+    return chrout_in_line
+
+
+# direct_chrout writes these locations as numbers (constants are cheaper there than names).
+assert (DFLTO, SCREEN, PNTR, QTSW, INSRT, DATA, CRSW, LNMX, PNT, RVS, BLNCT, USER, COLOR) == (
+    0x9A, 3, 0xD3, 0xD4, 0xD8, 0xD7, 0xD0, 0xD5, 0xD1, 0xC7, 0xCD, 0xF3, 0x0286)
