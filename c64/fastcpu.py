@@ -97,24 +97,28 @@ HOT_COUNT = 2
 # A forward branch over at most this many bytes of plain instructions stays inside the block.
 MAX_SKIP = 16
 
-N, Z, C, V = 1, 2, 4, 8
-ALL_FLAGS = N | Z | C | V
-_FLAG_BITS = {"fn": N, "fz": Z, "fc": C, "fv": V}
+# Liveness: which of the flags N, Z, C, V a later instruction may still read (sets of these
+# bits; they are the translator's own, not the 6502's status-register bits).
+LIVE_N, LIVE_Z, LIVE_C, LIVE_V = 1, 2, 4, 8
+LIVE_ALL = LIVE_N | LIVE_Z | LIVE_C | LIVE_V
+LIVE_BIT = {"fn": LIVE_N, "fz": LIVE_Z, "fc": LIVE_C, "fv": LIVE_V}    # flag cell -> its bit
 
-_BRANCHES = {"BPL": "not fn & 128", "BMI": "fn & 128", "BVC": "not fv & 128", "BVS": "fv & 128",
-             "BCC": "not fc", "BCS": "fc", "BNE": "fz", "BEQ": "not fz"}
-_LOADS = {"LDA": "a", "LDX": "x", "LDY": "y"}
-_STORES = {"STA": "a", "STX": "x", "STY": "y"}
-_TRANSFERS = {"TAX": ("x", "a"), "TAY": ("y", "a"), "TXA": ("a", "x"), "TYA": ("a", "y"),
+# The branches: mnemonic -> (the flag cell it tests, whether it is taken when the test is
+# true).  The tests: fn & 128 (N), fv & 128 (V), fc (C), fz (true: Z clear).
+BRANCHES = {"BPL": ("fn", False), "BMI": ("fn", True), "BVC": ("fv", False), "BVS": ("fv", True),
+             "BCC": ("fc", False), "BCS": ("fc", True), "BNE": ("fz", True), "BEQ": ("fz", False)}
+LOADS = {"LDA": "a", "LDX": "x", "LDY": "y"}
+STORES = {"STA": "a", "STX": "x", "STY": "y"}
+TRANSFERS = {"TAX": ("x", "a"), "TAY": ("y", "a"), "TXA": ("a", "x"), "TYA": ("a", "y"),
               "TSX": ("x", "sp")}
-_INCDEC_REG = {"INX": ("x", "+"), "INY": ("y", "+"), "DEX": ("x", "-"), "DEY": ("y", "-")}
-_LOGIC = {"ORA": "|", "AND": "&", "EOR": "^"}
-_COMPARES = {"CMP": "a", "CPX": "x", "CPY": "y"}
-_RMW = ("ASL", "LSR", "ROL", "ROR", "INC", "DEC")
-_FLAG_OPS = {"CLI": "fp &= 251", "SEI": "fp |= 4", "CLD": "fp &= 247", "SED": "fp |= 8"}
+INCDEC_REG = {"INX": ("x", "+"), "INY": ("y", "+"), "DEX": ("x", "-"), "DEY": ("y", "-")}
+LOGIC = {"ORA": "|", "AND": "&", "EOR": "^"}
+COMPARES = {"CMP": "a", "CPX": "x", "CPY": "y"}
+RMW = ("ASL", "LSR", "ROL", "ROR", "INC", "DEC")
+FLAG_OPS = {"CLI": "fp &= 251", "SEI": "fp |= 4", "CLD": "fp &= 247", "SED": "fp |= 8"}
 # A temporary of a block (instruction index in its name; never a register).
-_TEMPORARY = re.compile(r"[a-z]+[0-9]+(_[0-9]+)?")
-_OPERAND_BYTES = {"imp": 0, "acc": 0, "imm": 1, "zpg": 1, "zpx": 1, "zpy": 1, "rel": 1,
+TEMPORARY = re.compile(r"[a-z]+[0-9]+(_[0-9]+)?")
+OPERAND_BYTES = {"imp": 0, "acc": 0, "imm": 1, "zpg": 1, "zpx": 1, "zpy": 1, "rel": 1,
                   "inx": 1, "iny": 1, "abs": 2, "abx": 2, "aby": 2, "ind": 2}
 
 
@@ -134,36 +138,35 @@ OPCODES = _documented_opcodes()
 
 # What a branch may skip inside a block: anything but jumps, calls, returns, PLP and a
 # change of the D flag (a branch in there is a side exit as usual).
-_SKIPPABLE = frozenset(name for name, _ in OPCODES.values()) - {
+SKIPPABLE = frozenset(name for name, _ in OPCODES.values()) - {
     "JMP", "JSR", "RTS", "RTI", "BRK", "PLP", "SED", "CLD"}
 
 
 # -- flag effects (read, written) for liveness ------------------------------------------
-def _flag_effect(name):
+def flag_effect(name):
     if name in ("ADC", "SBC"):
-        return C, ALL_FLAGS
+        return LIVE_C, LIVE_ALL
     if name in ("ROL", "ROR"):
-        return C, N | Z | C
-    if name in ("ASL", "LSR") or name in _COMPARES:
-        return 0, N | Z | C
+        return LIVE_C, LIVE_N | LIVE_Z | LIVE_C
+    if name in ("ASL", "LSR") or name in COMPARES:
+        return 0, LIVE_N | LIVE_Z | LIVE_C
     if name == "BIT":
-        return 0, N | Z | V
+        return 0, LIVE_N | LIVE_Z | LIVE_V
     if name in ("CLC", "SEC"):
-        return 0, C
+        return 0, LIVE_C
     if name == "CLV":
-        return 0, V
+        return 0, LIVE_V
     if name in ("PLP", "RTI"):
-        return 0, ALL_FLAGS
+        return 0, LIVE_ALL
     if name in ("PHP", "BRK", "TRAP"):
         if name == "TRAP":
-            return ALL_FLAGS, ALL_FLAGS
-        return ALL_FLAGS, 0
-    if name in _BRANCHES:
-        return {"BPL": N, "BMI": N, "BVC": V, "BVS": V, "BCC": C, "BCS": C,
-                "BNE": Z, "BEQ": Z}[name], 0
-    if (name in _LOADS or name in _TRANSFERS or name in _INCDEC_REG or name in _LOGIC
+            return LIVE_ALL, LIVE_ALL
+        return LIVE_ALL, 0
+    if name in BRANCHES:
+        return LIVE_BIT[BRANCHES[name][0]], 0
+    if (name in LOADS or name in TRANSFERS or name in INCDEC_REG or name in LOGIC
             or name in ("INC", "DEC", "PLA")):
-        return 0, N | Z
+        return 0, LIVE_N | LIVE_Z
     return 0, 0
 
 
@@ -210,11 +213,11 @@ def _sbc_decimal(a, data, carry):
 
 _MASK_BYTES = bytes([0] + [0xFF] * 255)     # code_map byte -> mask byte
 
-_GLOBALS = {"adcd": _adc_decimal, "sbcd": _sbc_decimal, "__builtins__": __builtins__}
+BLOCK_GLOBALS = {"adcd": _adc_decimal, "sbcd": _sbc_decimal, "__builtins__": __builtins__}
 _CODE_CACHE = {}
 
 
-def _compile(body, nonlocals):
+def compile_block(body, nonlocals):
     """Compile a block body into a code object with free variables from CELL_NAMES (cached by text)."""
     key = (body, nonlocals)
     code = _CODE_CACHE.get(key)
@@ -232,23 +235,23 @@ def _compile(body, nonlocals):
     return code
 
 
-def _declines():
+def declines():
     """The direct version of a trap routine that has none: the trap handler runs."""
     return False
 
 
-_LOOP_CODE = _compile("        while cyc < lim:\n            tbl[pc]()\n", ())
+LOOP_CODE = compile_block("        while cyc < lim:\n            tbl[pc]()\n", ())
 
 
-class _Span:
-    """A stretch of bytes for _ranges (as if an instruction)."""
+class Span:
+    """A stretch of bytes for code_ranges (as if an instruction)."""
     __slots__ = ("addr", "length", "chain")
 
     def __init__(self, lo, hi):
         self.addr, self.length, self.chain = lo, hi - lo, False
 
 
-class _Insn:
+class Insn:
     __slots__ = ("addr", "op", "name", "mode", "operand", "length", "next", "cycles", "extra",
                  "chain", "ret", "skip")
 
@@ -261,7 +264,23 @@ class _Insn:
         self.skip = None         # a branch over a few plain instructions: its target (see _skippable)
 
 
-def _vector_bytes(insn):
+def branch_target(insn):
+    """Where a taken branch goes."""
+    offset = insn.operand
+    base = insn.addr + 2
+    target = base - (offset ^ 0xFF) - 1 if offset & 0x80 else base + offset
+    return target & 0xFFFF
+
+
+def taken_branch_cycles(insn):
+    """A taken branch's cycles as py65 counts them: its own, one more, and one more again
+    when the target is on another page than the next instruction."""
+    base = insn.addr + 2
+    raw = base - (insn.operand ^ 0xFF) - 1 if insn.operand & 0x80 else base + insn.operand
+    return insn.cycles + 1 + (1 if (base & 0xFF00) != (raw & 0xFF00) else 0)
+
+
+def vector_bytes(insn):
     """The two vector bytes a chained JMP (vector) reads, if both are at $0200 or above
     (a block may then be translated with the vector's value and watch it like its code);
     else ()."""
@@ -272,12 +291,12 @@ def _vector_bytes(insn):
     return (lo, hi) if lo >= 0x200 and hi >= 0x200 else ()
 
 
-def _ranges(insns, vectors=True):
+def code_ranges(insns, vectors=True):
     """The bytes of some instructions as sorted, merged (start, end) ranges (with the
     vector bytes of their chained JMP (vector)s: they steer the block like its code)."""
     spans = [(insn.addr, insn.addr + insn.length) for insn in insns]
     if vectors:
-        spans += [(addr, addr + 1) for insn in insns for addr in _vector_bytes(insn)]
+        spans += [(addr, addr + 1) for insn in insns for addr in vector_bytes(insn)]
     spans.sort()
     merged = []
     for lo, hi in spans:
@@ -289,7 +308,7 @@ def _ranges(insns, vectors=True):
     return merged
 
 
-class _MemoryView:
+class MemoryView:
     """What the translator knows about memory under one configuration."""
 
     def __init__(self, cpu):
@@ -335,7 +354,7 @@ class _MemoryView:
         return self.range_kind(self.write_kind, lo, hi)
 
 
-class _BlockBuilder:
+class BlockBuilder:
     """Generates the Python source of one block.
 
     Flags are *pending*: an instruction records the expression of each flag it
@@ -364,7 +383,7 @@ class _BlockBuilder:
         # address that may reach it, traps).
         self.known = {}
         self.pointers = {}       # (low, high byte temporaries) -> the pointer's temporary
-        self.later_ranges = {}   # index -> _ranges of the instructions from there on
+        self.later_ranges = {}   # index -> code_ranges of the instructions from there on
         # The stack as this block left it, top last: for each JSR it went through, the
         # return address it pushed (None for a byte PHA/PHP pushed).  An RTS back to the top
         # one needs no look at the stack; anything that may change the stack otherwise
@@ -400,12 +419,12 @@ class _BlockBuilder:
         for name in names:
             self.pending.pop(name, None)
 
-    def materialize(self, live=ALL_FLAGS):
+    def materialize(self, live=LIVE_ALL):
         """Assign every pending flag (of those in `live`) to its cell (stays pending for the
         code that follows)."""
         groups = {}
         for name, expr in self.pending.items():
-            if not live & _FLAG_BITS[name]:
+            if not live & LIVE_BIT[name]:
                 continue
             groups.setdefault(expr, []).append(name)
         for expr, names in groups.items():
@@ -487,7 +506,7 @@ class _BlockBuilder:
         """
         mode, operand = insn.mode, insn.operand
         if mode in ("zpx", "zpy"):
-            if insn.name in _LOADS or insn.name in _LOGIC or insn.name in _COMPARES \
+            if insn.name in LOADS or insn.name in LOGIC or insn.name in COMPARES \
                     or insn.name in ("ADC", "SBC", "BIT"):
                 return "(%d + %s) & 255" % (operand, register), 0, 255, None
             self.emit("e = (%d + %s) & 255" % (operand, register))
@@ -505,7 +524,7 @@ class _BlockBuilder:
             lo = self.pointer_byte(operand)
             hi = self.pointer_byte((operand + 1) & 0xFF)
             extra = None
-            if self.c64 and _TEMPORARY.fullmatch(lo) and _TEMPORARY.fullmatch(hi):
+            if self.c64 and TEMPORARY.fullmatch(lo) and TEMPORARY.fullmatch(hi):
                 # Both bytes in temporaries: the pointer as one number, made once for all
                 # the accesses through it (the slow path masks: e may pass $FFFF).
                 pointer = self.pointers.get((lo, hi))
@@ -598,7 +617,7 @@ class _BlockBuilder:
         if 0x100 <= addr < 0x200:
             self.frames = []
         if addr < 0x100:
-            if _TEMPORARY.fullmatch(value):
+            if TEMPORARY.fullmatch(value):
                 self.known[addr] = value
             else:
                 self.known.pop(addr, None)
@@ -614,7 +633,7 @@ class _BlockBuilder:
         key = 0 if self.loop else index + 1
         later = self.later_ranges.get(key)
         if later is None:
-            later = self.later_ranges[key] = _ranges(self.insns[key:])
+            later = self.later_ranges[key] = code_ranges(self.insns[key:])
         if lo is None or hi > 0xFFFF:
             return later
         return [(a, b) for a, b in later if a <= hi and b > lo]
@@ -683,7 +702,7 @@ class _BlockBuilder:
     def may_exit(self, insn, index):
         """True if a store of this instruction can leave the block early (all flags must be live)."""
         name, mode = insn.name, insn.mode
-        if not (name in _STORES or (name in _RMW and mode != "acc")):
+        if not (name in STORES or (name in RMW and mode != "acc")):
             return False
         if mode in ("zpx", "zpy"):
             return self.c64
@@ -704,25 +723,25 @@ class _BlockBuilder:
         count = len(insns)
         last = insns[-1]
         names = {insn.name for insn in insns}
-        own = _ranges(insns)
+        own = code_ranges(insns)
         rewrites_itself = any(
-            (insn.name in _STORES or (insn.name in _RMW and insn.mode != "acc"))
+            (insn.name in STORES or (insn.name in RMW and insn.mode != "acc"))
             and insn.mode in ("zpg", "abs") and any(lo <= insn.operand < hi for lo, hi in own)
             for insn in insns)
-        self.loop = (not self.single and last.name in _BRANCHES
-                     and self.branch_target(last) == self.start
+        self.loop = (not self.single and last.name in BRANCHES
+                     and branch_target(last) == self.start
                      and not names & {"SED", "CLD", "PLP", "TRAP"} and not rewrites_itself)
         # Flag liveness, backwards, for flags computed eagerly: everything is live where
         # the block can be left.
         live_after = [0] * count
-        live = ALL_FLAGS
+        live = LIVE_ALL
         for i in range(count - 1, -1, -1):
             insn = insns[i]
-            if (self.may_exit(insn, i) or insn.name in _BRANCHES or insn.name == "RTS"
+            if (self.may_exit(insn, i) or insn.name in BRANCHES or insn.name == "RTS"
                     or (insn.name == "JMP" and insn.mode == "ind") or insn.name == "TRAP"):
-                live = ALL_FLAGS
+                live = LIVE_ALL
             live_after[i] = live
-            reads, writes = _flag_effect(insn.name)
+            reads, writes = flag_effect(insn.name)
             live = (live & ~writes) | reads
         if not self.single and names & {"ADC", "SBC"}:
             # Blocks are compiled for D clear; with D set the decimal version runs instead.
@@ -759,7 +778,7 @@ class _BlockBuilder:
             pass
         elif last.name == "TRAP":
             self.exit_lines(self.static, str(last.ret))   # the routine returned where expected
-        elif last.name not in ("JMP", "JSR", "RTS", "RTI", "BRK") and last.name not in _BRANCHES:
+        elif last.name not in ("JMP", "JSR", "RTS", "RTI", "BRK") and last.name not in BRANCHES:
             self.exit_lines(self.static, str(last.next))
         nonlocals = tuple(sorted(self.assigned))
         return "\n".join(self.lines) + "\n", nonlocals
@@ -776,7 +795,7 @@ class _BlockBuilder:
             if insn.mode == "iny" and 2 <= insn.operand < 0xFF:
                 pointers.update((insn.operand, insn.operand + 1))
         for insn in self.insns:
-            writes = insn.name in _STORES or (insn.name in _RMW and insn.mode != "acc")
+            writes = insn.name in STORES or (insn.name in RMW and insn.mode != "acc")
             if not writes:
                 continue
             if insn.mode in ("zpx", "zpy"):
@@ -788,12 +807,11 @@ class _BlockBuilder:
         return sorted(pointers)
 
     def skip_join(self, insn, index):
-        """For a branch over a few plain instructions (_Insn.skip) that this block goes on
+        """For a branch over a few plain instructions (Insn.skip) that this block goes on
         after: the index of the instruction where both ways meet, else None."""
         if insn.skip is None or self.single:
             return None
-        if self.flag({"BPL": "fn", "BMI": "fn", "BVC": "fv", "BVS": "fv", "BCC": "fc",
-                      "BCS": "fc", "BNE": "fz", "BEQ": "fz"}[insn.name]).isdigit():
+        if self.flag(BRANCHES[insn.name][0]).isdigit():
             return None                         # decided at translation time: branch() does it
         for j in range(index + 1, len(self.insns)):
             if self.insns[j].addr == insn.skip:
@@ -807,15 +825,11 @@ class _BlockBuilder:
         arm, and the cycle count is made to agree where both ways meet.  The flags are in
         their cells on both ways at the join (nothing pending), and what is known about zero
         page there is what was known before the branch and not changed in the arm."""
-        flag, wanted = {"BPL": ("fn", False), "BMI": ("fn", True), "BVC": ("fv", False),
-                        "BVS": ("fv", True), "BCC": ("fc", False), "BCS": ("fc", True),
-                        "BNE": ("fz", True), "BEQ": ("fz", False)}[insn.name]
+        flag, wanted = BRANCHES[insn.name]
         test = self.flag(flag)
         if flag in ("fn", "fv"):
             test = "(%s) & 128" % test
-        base = insn.addr + 2
-        raw = base - (insn.operand ^ 0xFF) - 1 if insn.operand & 0x80 else base + insn.operand
-        taken = self.static + insn.cycles + 1 + (1 if (base & 0xFF00) != (raw & 0xFF00) else 0)
+        taken = self.static + taken_branch_cycles(insn)
         # Where both ways meet only the flags live there must be in their cells.
         live = live_after[index + len(skipped)]
         known = dict(self.known)
@@ -846,53 +860,46 @@ class _BlockBuilder:
         if self.frames != frames:
             self.frames = []                      # the arm pushed or pulled: not known after it
 
-    @staticmethod
-    def branch_target(insn):
-        offset = insn.operand
-        base = insn.addr + 2
-        target = base - (offset ^ 0xFF) - 1 if offset & 0x80 else base + offset
-        return target & 0xFFFF
-
     def temp(self, prefix):
         return "%s%d" % (prefix, self.n)
 
     def instruction(self, insn, index, live, is_last):
         name, mode = insn.name, insn.mode
         cycles = insn.cycles
-        if name in _BRANCHES:
+        if name in BRANCHES:
             self.branch(insn, is_last)
             return
-        if name in _LOADS:
+        if name in LOADS:
             value = self.load(insn)
             self.kill("fn", "fz")
-            register = _LOADS[name]
+            register = LOADS[name]
             self.assign(register, value)
             self.nz(register)
-        elif name in _STORES:
-            self.store(insn, index, _STORES[name])
-        elif name in _TRANSFERS:
-            dest, src = _TRANSFERS[name]
+        elif name in STORES:
+            self.store(insn, index, STORES[name])
+        elif name in TRANSFERS:
+            dest, src = TRANSFERS[name]
             self.kill("fn", "fz")
             self.assign(dest, src)
             self.nz(dest)
         elif name == "TXS":
             self.assign("sp", "x")
             self.frames = []
-        elif name in _INCDEC_REG:
-            register, sign = _INCDEC_REG[name]
+        elif name in INCDEC_REG:
+            register, sign = INCDEC_REG[name]
             self.kill("fn", "fz")
             self.assign(register, "(%s %s 1) & 255" % (register, sign))
             self.nz(register)
-        elif name in _LOGIC:
+        elif name in LOGIC:
             value = self.load(insn)
             self.kill("fn", "fz")
-            self.assign("a", value, _LOGIC[name] + "=")
+            self.assign("a", value, LOGIC[name] + "=")
             self.nz("a")
-        elif name in _COMPARES:
+        elif name in COMPARES:
             value = self.load(insn)
             self.kill("fn", "fz", "fc")
             result = self.temp("c")
-            self.emit("%s = %s - %s" % (result, _COMPARES[name], value))
+            self.emit("%s = %s - %s" % (result, COMPARES[name], value))
             self.nz(result)
             self.define("%s >= 0" % result, "fc")
         elif name == "BIT":
@@ -905,7 +912,7 @@ class _BlockBuilder:
             self.define("a & %s" % operand, "fz")
         elif name in ("ADC", "SBC"):
             self.arith(insn, live)
-        elif name in _RMW:
+        elif name in RMW:
             self.rmw(insn, index, live)
         elif name in ("CLC", "SEC"):
             self.kill("fc")
@@ -913,8 +920,8 @@ class _BlockBuilder:
         elif name == "CLV":
             self.kill("fv")
             self.define("0", "fv")
-        elif name in _FLAG_OPS:            # CLI SEI CLD SED
-            self.emit(_FLAG_OPS[name])
+        elif name in FLAG_OPS:            # CLI SEI CLD SED
+            self.emit(FLAG_OPS[name])
             self.set("fp")
             if name in ("SED", "CLD"):
                 self.decimal = name == "SED"
@@ -997,9 +1004,7 @@ class _BlockBuilder:
             self.exit_lines(self.static + cycles, "%s | (%s << 8)" % (lo, hi))
             self.depth -= 1
         elif insn.chain and name == "JSR":
-            ret = (insn.addr + 2) & 0xFFFF
-            self.emit("ram[256 + sp] = %d" % (ret >> 8))
-            self.emit("ram[256 + ((sp - 1) & 255)] = %d" % (ret & 0xFF))
+            self.push_return(insn)
             self.assign("sp", "(sp - 2) & 255")
             self.frames.append(insn.next)
         elif insn.chain and name == "RTS" and self.frames and self.frames[-1] == insn.ret:
@@ -1027,9 +1032,7 @@ class _BlockBuilder:
                                              self.read_const((ta & 0xFF00) | ((ta + 1) & 0xFF)))
             self.exit_lines(self.static + cycles, target)
         elif name == "JSR":
-            ret = (insn.addr + 2) & 0xFFFF
-            self.emit("ram[256 + sp] = %d" % (ret >> 8))
-            self.emit("ram[256 + ((sp - 1) & 255)] = %d" % (ret & 0xFF))
+            self.push_return(insn)
             self.assign("sp", "(sp - 2) & 255")
             self.exit_lines(self.static + cycles, str(insn.operand))
         elif name == "RTS":
@@ -1037,9 +1040,7 @@ class _BlockBuilder:
             self.assign("sp", "(sp + 2) & 255")
             self.exit_lines(self.static + cycles, "((ram[256 + sp] << 8) + t + 1) & 65535")
         elif name == "BRK":
-            ret = (insn.addr + 2) & 0xFFFF
-            self.emit("ram[256 + sp] = %d" % (ret >> 8))
-            self.emit("ram[256 + ((sp - 1) & 255)] = %d" % (ret & 0xFF))
+            self.push_return(insn)
             self.emit("fp |= 16")
             self.emit("ram[256 + ((sp - 2) & 255)] = %s | 48" % self.p_expr())
             self.emit("fp |= 4")
@@ -1073,19 +1074,22 @@ class _BlockBuilder:
         self.emit("fp = (%s & 60) | 48" % status)
         self.set("fp")
 
+    def push_return(self, insn):
+        """The two bytes JSR and BRK push: the address of their last byte (+1 for BRK's
+        padding byte), high byte first; the stack pointer is moved by the caller."""
+        ret = (insn.addr + 2) & 0xFFFF
+        self.emit("ram[256 + sp] = %d" % (ret >> 8))
+        self.emit("ram[256 + ((sp - 1) & 255)] = %d" % (ret & 0xFF))
+
     def push(self, value):
         self.emit("ram[256 + sp] = %s" % value)
         self.assign("sp", "(sp - 1) & 255")
 
     def branch(self, insn, is_last):
-        target = self.branch_target(insn)
+        target = branch_target(insn)
         after = (insn.addr + 2) & 0xFFFF
-        base = insn.addr + 2
-        raw = base - (insn.operand ^ 0xFF) - 1 if insn.operand & 0x80 else base + insn.operand
-        taken = self.static + insn.cycles + 1 + (1 if (base & 0xFF00) != (raw & 0xFF00) else 0)
-        flag, wanted = {"BPL": ("fn", False), "BMI": ("fn", True), "BVC": ("fv", False),
-                        "BVS": ("fv", True), "BCC": ("fc", False), "BCS": ("fc", True),
-                        "BNE": ("fz", True), "BEQ": ("fz", False)}[insn.name]
+        taken = self.static + taken_branch_cycles(insn)
+        flag, wanted = BRANCHES[insn.name]
         test = self.flag(flag)
         if test.isdigit() and not (self.loop and is_last):
             if bool(int(test)) != wanted:               # never taken (SEC / BCC and the like)
@@ -1156,7 +1160,7 @@ class _BlockBuilder:
                 self.define("%s >> 8" % wide, "fc")
                 self.assign("a", "%s & 255" % wide)
             elif name == "LSR":
-                if live & C:
+                if live & LIVE_C:
                     self.emit("%s = a" % wide)
                     self.define("%s & 1" % wide, "fc")
                 self.assign("a", "1", ">>=")
@@ -1227,7 +1231,7 @@ class FastCPU(CPU):
         self.translated_steps = 0      # step() calls that ran translated code (for tests)
         # addr -> the direct version of the trap routine there (set_fast_trap); `_declines`
         # where there is none.  Shared with the blocks (cell ftr).
-        self._fast_traps = [_declines] * 0x10000
+        self._fast_traps = [declines] * 0x10000
         self._cells["ftr"].cell_contents = self._fast_traps
         self._cells["rk"].cell_contents = -1
         # One bound-method object each, so the tables can be compared with `is`.
@@ -1275,8 +1279,8 @@ class FastCPU(CPU):
         self._changing_vectors = set()   # vectors that changed under a block: checked at run time
         self._seen = {}            # key -> visits before it was compiled
         self._shadow = CPU(memory)
-        self._loop = types.FunctionType(_LOOP_CODE, _GLOBALS, "run_loop", None,
-                                        tuple(cells[n] for n in _LOOP_CODE.co_freevars))
+        self._loop = types.FunctionType(LOOP_CODE, BLOCK_GLOBALS, "run_loop", None,
+                                        tuple(cells[n] for n in LOOP_CODE.co_freevars))
         self._on_bank()
 
     def _config_key(self):
@@ -1294,7 +1298,7 @@ class FastCPU(CPU):
     def _view(self):
         view = self._views.get(self._key)
         if view is None:
-            view = self._views[self._key] = _MemoryView(self)
+            view = self._views[self._key] = MemoryView(self)
         return view
 
     # -- registers: the cells are the registers ------------------------------------------
@@ -1316,7 +1320,7 @@ class FastCPU(CPU):
         self.__dict__["_trap_handler"] = handler
         self._cells["trap"].cell_contents = handler
         # The direct versions belong to the handler they stand in for.
-        self._fast_traps[:] = [_declines] * 0x10000
+        self._fast_traps[:] = [declines] * 0x10000
 
     def set_fast_trap(self, addr, function):
         """Give the trap routine at `addr` a direct version, called before the trap handler.
@@ -1330,12 +1334,12 @@ class FastCPU(CPU):
         the call (-1 otherwise): the function may use it instead of reading the stack, and
         must set rk back to -1 when it reads it.  None removes it.  Setting trap_handler
         removes them all."""
-        self._fast_traps[addr] = _declines if function is None else function
+        self._fast_traps[addr] = declines if function is None else function
 
     def fast_trap(self, addr):
         """The direct version set for the trap routine at `addr`, or None."""
         function = self._fast_traps[addr]
-        return None if function is _declines else function
+        return None if function is declines else function
 
     @property
     def fast_trap_return(self):
@@ -1350,7 +1354,7 @@ class FastCPU(CPU):
         return self._table[pc]
 
     def decode(self, pc, limit=MAX_INSNS, single=False):
-        """The instructions (_Insn) the translator makes one block of, starting at pc."""
+        """The instructions (Insn) the translator makes one block of, starting at pc."""
         return self._decode(pc, limit, single)
 
     def rewrite_counts(self):
@@ -1536,10 +1540,10 @@ class FastCPU(CPU):
         return function()
 
     def _function(self, insns, single, decimal=False):
-        body, nonlocals = _BlockBuilder(self, self._view(), insns, single, decimal).build()
-        code = _compile(body, nonlocals)
+        body, nonlocals = BlockBuilder(self, self._view(), insns, single, decimal).build()
+        code = compile_block(body, nonlocals)
         cells = self._cells
-        return types.FunctionType(code, _GLOBALS, "block_%04x" % insns[0].addr, None,
+        return types.FunctionType(code, BLOCK_GLOBALS, "block_%04x" % insns[0].addr, None,
                                   tuple(cells[n] for n in code.co_freevars))
 
     def _decode(self, pc, limit, single, guess=False):
@@ -1571,7 +1575,7 @@ class FastCPU(CPU):
             if entry is None:
                 break
             name, mode = entry
-            length = 1 + _OPERAND_BYTES[mode]
+            length = 1 + OPERAND_BYTES[mode]
             last = addr + length - 1
             if last > 0xFFFF or sources[last >> 8] is not source:
                 break
@@ -1583,7 +1587,7 @@ class FastCPU(CPU):
                 operand = source[addr + 1] | (source[addr + 2] << 8)
             else:
                 operand = None
-            insn = _Insn(addr, op, name, mode, operand, length, cycletime[op], extracycles[op])
+            insn = Insn(addr, op, name, mode, operand, length, cycletime[op], extracycles[op])
             insns.append(insn)
             seen.add(addr)
             if not single:
@@ -1608,7 +1612,7 @@ class FastCPU(CPU):
                     # A KERNAL trap: called from inside the block; if it returns to the
                     # JSR this block went through, the block goes on there.
                     insn.chain = True
-                    trap = _Insn(target, TRAP_OPCODE, "TRAP", "imp", None, 1, 0, 0)
+                    trap = Insn(target, TRAP_OPCODE, "TRAP", "imp", None, 1, 0, 0)
                     insns.append(trap)
                     if name == "JSR":
                         ret = insn.next            # the routine's RTS comes back right here
@@ -1646,13 +1650,13 @@ class FastCPU(CPU):
                 offset += 1
             elif name == "TXS":
                 guess = False
-            if name in _STORES or (name in _RMW and mode in ("zpg", "abs")):
+            if name in STORES or (name in RMW and mode in ("zpg", "abs")):
                 if mode in ("zpg", "abs"):
                     target = operand
                     if self._c64 and target < 2:
                         break                      # the memory configuration changes
-            if name in _BRANCHES and not single:
-                target = _BlockBuilder.branch_target(insn)
+            if name in BRANCHES and not single:
+                target = branch_target(insn)
                 if target == pc:
                     break                          # a loop back to the start: the block is the loop body
                 if self._skippable(sources, insn.next, target):
@@ -1665,11 +1669,11 @@ class FastCPU(CPU):
         later, cut = set(), None
         for i in range(len(insns) - 1, -1, -1):
             insn = insns[i]
-            if ((insn.name in _STORES or insn.name in _RMW) and insn.mode in ("zpg", "abs")
+            if ((insn.name in STORES or insn.name in RMW) and insn.mode in ("zpg", "abs")
                     and insn.operand in later):
                 cut = i
             later.update(range(insn.addr, insn.addr + insn.length))
-            later.update(_vector_bytes(insn))
+            later.update(vector_bytes(insn))
         if cut is not None:
             del insns[cut + 1:]
         if insns and insns[-1].chain and insns[-1].name != "TRAP":
@@ -1713,9 +1717,9 @@ class FastCPU(CPU):
             if source is None:
                 return False
             entry = OPCODES.get(source[addr])
-            if entry is None or entry[0] not in _SKIPPABLE:
+            if entry is None or entry[0] not in SKIPPABLE:
                 return False
-            addr += 1 + _OPERAND_BYTES[entry[1]]
+            addr += 1 + OPERAND_BYTES[entry[1]]
             if sources[(addr - 1) >> 8] is not source:
                 return False
         return addr == target
@@ -1725,7 +1729,7 @@ class FastCPU(CPU):
         watches like code (writing it invalidates the block), so it needs no check when it
         runs.  A vector that has changed under a block once is checked at run time instead
         (programs that switch $0314 at every interrupt)."""
-        vector = _vector_bytes(insn)
+        vector = vector_bytes(insn)
         return (bool(vector) and vector[0] not in self._changing_vectors
                 and view.read_kind[vector[0] >> 8] == "ram" and view.read_kind[vector[1] >> 8] == "ram")
 
@@ -1738,7 +1742,7 @@ class FastCPU(CPU):
         vectors = {}
         for insn in insns:
             if self._watches(view, insn):
-                for addr in _vector_bytes(insn):
+                for addr in vector_bytes(insn):
                     vectors[addr] = insn.operand
                     spans.append((addr, addr + 1))
         if not spans:
@@ -1746,7 +1750,7 @@ class FastCPU(CPU):
         if vectors:
             self._vectors[key] = vectors
         ram = self._ram
-        ranges = _ranges([_Span(lo, hi) for lo, hi in spans], vectors=False)
+        ranges = code_ranges([Span(lo, hi) for lo, hi in spans], vectors=False)
         self._blocks[key] = [(lo, hi, ram[lo:hi]) for lo, hi in ranges]
         covers, cm = self._covers, self._cm
         for lo, hi in ranges:
