@@ -1,0 +1,273 @@
+"""Code generation, memory accesses: addressing modes, loads and stores decided by the
+memory configuration at translation time (RAM, ROM or I/O), self-modifying stores.
+"""
+
+import re
+
+from c64.fastcpu.instructions import COMPARES, LOADS, LOGIC, RMW, STORES, code_ranges
+
+# A temporary of a block (instruction index in its name; never a register).
+TEMPORARY = re.compile(r"[a-z]+[0-9]+(_[0-9]+)?")
+
+
+class MemoryAccess:
+    """BlockBuilder's memory accesses."""
+
+    # -- memory ---------------------------------------------------------------------------
+    def io_access(self, line):
+        """An access that may reach a chip: the cycle counter shows py65's count meanwhile."""
+        if self.c64 and self.static:
+            self.emit("cyc += %d" % self.static)
+            self.emit(line)
+            self.emit("cyc -= %d" % self.static)
+            self.set("cyc")
+        else:
+            self.emit(line)
+
+    def io_read(self, where):
+        self.reads = getattr(self, "reads", 0) + 1
+        value = "i%d_%d" % (self.n, self.reads)
+        self.io_access("%s = mem[%s]" % (value, where))
+        return value
+
+    def read_const(self, addr):
+        addr &= 0xFFFF
+        known = self.known.get(addr)
+        if known is not None:
+            return known
+        kind = self.view.read_kind[addr >> 8]
+        if kind == "io":
+            return self.io_read(str(addr))
+        return "%s[%d]" % (kind, addr)
+
+    def read_any(self, var, target):
+        """Emit `target = byte at var` for an address only known at run time."""
+        if not self.c64:
+            self.emit("%s = ram[%s]" % (target, var))
+            return
+        self.emit("if %s < %d:" % (var, self.view.read_top))
+        self.emit("    %s = ram[%s]" % (target, var))
+        self.emit("else:")
+        self.depth += 1
+        self.emit("%s &= 65535" % var)
+        self.io_access("%s = mem[%s]" % (target, var))
+        self.depth -= 1
+
+    def address(self, insn, register):
+        """Emit code for the effective address of an indexed/indirect operand.
+
+        Returns (expression or variable, lo, hi, extra): the possible address range
+        (None for any) and the page-crossing cycle line to emit after the access.
+        """
+        mode, operand = insn.mode, insn.operand
+        if mode in ("zpx", "zpy"):
+            if insn.name in LOADS or insn.name in LOGIC or insn.name in COMPARES \
+                    or insn.name in ("ADC", "SBC", "BIT"):
+                return "(%d + %s) & 255" % (operand, register), 0, 255, None
+            self.emit("e = (%d + %s) & 255" % (operand, register))
+            return "e", 0, 255, None
+        if mode in ("abx", "aby"):
+            extra = None
+            if insn.extra and operand & 0xFF:
+                extra = "if %s > %d: cyc += 1" % (register, 0xFF - (operand & 0xFF))
+                self.set("cyc")
+            if operand + 255 > 0xFFFF:
+                self.emit("e = (%d + %s) & 65535" % (operand, register))
+                return "e", operand, operand + 255, extra
+            return "%d + %s" % (operand, register), operand, operand + 255, extra
+        if mode == "iny":
+            lo = self.pointer_byte(operand)
+            hi = self.pointer_byte((operand + 1) & 0xFF)
+            extra = None
+            if self.c64 and TEMPORARY.fullmatch(lo) and TEMPORARY.fullmatch(hi):
+                # Both bytes in temporaries: the pointer as one number, made once for all
+                # the accesses through it (the slow path masks: e may pass $FFFF).
+                pointer = self.pointers.get((lo, hi))
+                if pointer is None:
+                    pointer = self.pointers[(lo, hi)] = "w%d_%d" % (self.n, operand)
+                    self.emit("%s = (%s << 8) + %s" % (pointer, hi, lo))
+                self.emit("e = %s + y" % pointer)
+                if insn.extra:
+                    extra = "if %s + y > 255: cyc += 1" % lo
+                    self.set("cyc")
+                return "e", None, None, extra
+            self.emit("t = %s + y" % lo)
+            if self.c64:                   # the slow path masks: only there can e pass $FFFF
+                self.emit("e = (%s << 8) + t" % hi)
+            else:
+                self.emit("e = ((%s << 8) + t) & 65535" % hi)
+            if insn.extra:
+                extra = "if t > 255: cyc += 1"
+                self.set("cyc")
+            return "e", None, None, extra
+        if mode == "inx":
+            self.emit("t = (%d + x) & 255" % operand)
+            self.emit("if t < 255:")
+            self.emit("    e = ram[t] | (ram[t + 1] << 8)")
+            self.emit("else:")
+            self.emit("    e = ram[255] | (ram[0] << 8)")
+            return "e", None, None, None
+        raise AssertionError(mode)
+
+    def pointer_byte(self, addr):
+        """A byte of a zero-page pointer, read into a temporary that later uses share."""
+        if addr < 2 or addr in self.known:
+            return self.read_const(addr)
+        name = "z%d_%d" % (self.n, addr)
+        self.emit("%s = ram[%d]" % (name, addr))
+        self.known[addr] = name
+        return name
+
+    def load(self, insn):
+        """Emit code reading the operand of a read instruction; returns the value expression.
+
+        The expression must be used by the very next emitted line (it may read a chip).
+        """
+        mode, operand = insn.mode, insn.operand
+        if mode == "imm":
+            return str(operand)
+        if mode in ("zpg", "abs"):
+            return self.read_const(operand)
+        register = "y" if mode in ("zpy", "aby", "iny") else "x"
+        where, lo, hi, extra = self.address(insn, register)
+        if mode in ("zpx", "zpy"):
+            return "ram[%s]" % where       # C64Memory keeps RAM $00/$01 equal to the port's value
+        if lo is None and self.c64 is False:
+            if extra:
+                self.emit(extra)
+            return "ram[%s]" % where
+        if lo is None:
+            self.read_any(where, "v")
+            if extra:
+                self.emit(extra)
+            return "v"
+        kind = self.view.range_kind(self.view.read_kind, lo, hi)
+        if kind == "mem":
+            value = self.io_read(where)
+            if extra:
+                self.emit(extra)
+            return value
+        if extra:
+            self.emit(extra)               # RAM and ROM reads have no side effects: order is free
+        return "%s[%s]" % (kind, where)
+
+    def store(self, insn, index, value):
+        """Emit a store of `value` (an expression without side effects) to the operand."""
+        mode, operand = insn.mode, insn.operand
+        if mode in ("zpg", "abs"):
+            self.store_const(operand, value)
+            return
+        register = "y" if mode in ("zpy", "aby", "iny") else "x"
+        where, lo, hi, _ = self.address(insn, register)
+        self.store_dynamic(insn, index, where, lo, hi, value)
+
+    def store_const(self, addr, value):
+        if self.c64 and addr < 2:
+            self.emit("mem[%d] = %s" % (addr, value))      # the block ends here (bank switch)
+            return
+        if self.view.write_kind[addr >> 8] == "io":
+            self.io_access("mem[%d] = %s" % (addr, value))
+            return
+        self.emit("ram[%d] = %s" % (addr, value))
+        if 0x100 <= addr < 0x200:
+            self.frames = []
+        if addr < 0x100:
+            if TEMPORARY.fullmatch(value):
+                self.known[addr] = value
+            else:
+                self.known.pop(addr, None)
+        if addr >= 0x200:
+            self.emit("if cm[%d]:" % addr)
+            self.emit("    inv(%d)" % addr)
+
+    def later_hits(self, index, lo, hi):
+        """Ranges of the block's bytes after instruction `index` that a store to lo..hi may hit."""
+        if self.single:
+            return []
+        # In a loop every byte of the block is "later": the next pass runs it again.
+        key = 0 if self.loop else index + 1
+        later = self.later_ranges.get(key)
+        if later is None:
+            later = self.later_ranges[key] = code_ranges(self.insns[key:])
+        if lo is None or hi > 0xFFFF:
+            return later
+        return [(a, b) for a, b in later if a <= hi and b > lo]
+
+    def store_dynamic(self, insn, index, where, lo, hi, value):
+        """Store through a computed address; leaves the block if it rewrote the block's own later bytes."""
+        hits = self.later_hits(index, lo, hi)
+        if insn.mode in ("zpx", "zpy"):
+            self.known.clear()
+            if self.c64:
+                self.emit("if %s > 1:" % where)
+                self.emit("    ram[%s] = %s" % (where, value))
+                self.emit("else:")
+                self.emit("    mem[%s] = %s" % (where, value))
+                self.depth += 1
+                self.exit_lines(self.static + insn.cycles, str(insn.next))
+                self.depth -= 1
+            else:
+                self.emit("ram[%s] = %s" % (where, value))
+            return
+        kind = "mem" if lo is None else self.view.write_range_kind(lo, hi)
+        may_reach_zero_page = lo is None or lo < 0x100 or hi > 0xFFFF
+        if lo is None or lo < 0x200 or hi > 0xFFFF:
+            self.frames = []                       # it may reach the stack page
+        if kind == "ram":
+            if may_reach_zero_page:
+                self.known.clear()
+            self.emit("ram[%s] = %s" % (where, value))
+            self.code_check(insn, where, hits)
+            return
+        if where != "e":
+            self.emit("e = %s" % where)
+        if not self.c64:
+            if may_reach_zero_page:
+                self.known.clear()
+            self.emit("ram[e] = %s" % value)
+            self.code_check(insn, "e", hits)
+            return
+        # Zero page goes the slow way and leaves the block, so what `known` holds stays true.
+        low = 0xFF if may_reach_zero_page and self.known else 1
+        self.emit("if %d < e < %d:" % (low, self.view.write_top))
+        self.depth += 1
+        self.emit("ram[e] = %s" % value)
+        self.code_check(insn, "e", hits)
+        self.depth -= 1
+        self.emit("else:")
+        self.depth += 1
+        self.emit("e &= 65535")
+        self.io_access("mem[e] = %s" % value)   # C64Memory invalidates code it overwrites itself
+        self.emit("if %s:" % " or ".join(["e < %d" % (low + 1)] + ["%d <= e < %d" % r for r in hits]))
+        self.depth += 1
+        self.exit_lines(self.static + insn.cycles, str(insn.next))
+        self.depth -= 2
+
+    def code_check(self, insn, where, hits):
+        self.emit("if cm[%s]:" % where)
+        self.depth += 1
+        self.emit("inv(%s)" % where)
+        if hits:
+            self.emit("if %s:" % " or ".join("%d <= %s < %d" % (a, where, b) for a, b in hits))
+            self.depth += 1
+            self.exit_lines(self.static + insn.cycles, str(insn.next))
+            self.depth -= 1
+        self.depth -= 1
+
+    def may_exit(self, insn, index):
+        """True if a store of this instruction can leave the block early (all flags must be live)."""
+        name, mode = insn.name, insn.mode
+        if not (name in STORES or (name in RMW and mode != "acc")):
+            return False
+        if mode in ("zpx", "zpy"):
+            return self.c64
+        if mode in ("iny", "inx"):
+            return True
+        if mode in ("abx", "aby"):
+            lo, hi = insn.operand, insn.operand + 255
+            if self.c64 and (lo <= 1 or hi > 0xFFFF):
+                return True
+            if self.view.write_range_kind(lo, hi) != "ram" and self.c64:
+                return True
+            return bool(self.later_hits(index, lo, hi))
+        return False

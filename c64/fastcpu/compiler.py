@@ -1,0 +1,90 @@
+"""Turning a block's Python source into a function on the CPU's closure cells.
+
+Every block of one CPU shares the cells named in CELL_NAMES (registers, flags, the
+memory arrays, the dispatch table); compile_block compiles a block body once per text.
+Decimal-mode ADC/SBC call py65's own arithmetic (adcd/sbcd).
+"""
+
+import types
+
+
+# Closure cells shared by the blocks of one CPU.
+CELL_NAMES = ("a", "x", "y", "sp", "pc", "cyc", "fn", "fz", "fc", "fv", "fp",
+              "lim", "tbl", "ram", "rom", "mem", "cm", "inv", "cpu", "dv", "trap", "ftr", "rk")
+
+
+# The cells that hold the registers and flags (FastCPU.with_registers).
+REGISTER_CELLS = CELL_NAMES[:11]
+
+
+# What a trap routine's direct version may share with the blocks (set_fast_trap): the
+# registers, and rk, where the RTS goes if the calling block knows it (else -1).
+DIRECT_CELLS = REGISTER_CELLS + ("rk",)
+
+
+# -- decimal mode, exactly as py65 computes it ----------------------------------------------
+def _adc_decimal(a, data, carry):
+    """py65's decimal ADC: returns (a, fn, fz, fc, fv)."""
+    halfcarry = decimalcarry = adjust0 = adjust1 = 0
+    nibble0 = (data & 0xF) + (a & 0xF) + carry
+    if nibble0 > 9:
+        adjust0 = 6
+        halfcarry = 1
+    nibble1 = ((data >> 4) & 0xF) + ((a >> 4) & 0xF) + halfcarry
+    if nibble1 > 9:
+        adjust1 = 6
+        decimalcarry = 1
+    nibble0 &= 0xF
+    nibble1 &= 0xF
+    aluresult = (nibble1 << 4) + nibble0
+    nibble0 = (nibble0 + adjust0) & 0xF
+    nibble1 = (nibble1 + adjust1) & 0xF
+    overflow = 0x80 if (~(a ^ data) & (a ^ aluresult)) & 0x80 else 0
+    return (nibble1 << 4) + nibble0, aluresult, aluresult, decimalcarry, overflow
+
+
+def _sbc_decimal(a, data, carry):
+    """py65's decimal SBC: returns (a, fn, fz, fc, fv)."""
+    halfcarry = 1
+    adjust0 = adjust1 = 0
+    nibble0 = (a & 0xF) + (~data & 0xF) + carry
+    if nibble0 <= 0xF:
+        halfcarry = 0
+        adjust0 = 10
+    nibble1 = ((a >> 4) & 0xF) + ((~data >> 4) & 0xF) + halfcarry
+    if nibble1 <= 0xF:
+        adjust1 = 10 << 4
+    aluresult = a + (~data & 0xFF) + carry
+    decimalcarry = 1 if aluresult > 0xFF else 0
+    aluresult &= 0xFF
+    nibble0 = (aluresult + adjust0) & 0xF
+    nibble1 = ((aluresult + adjust1) >> 4) & 0xF
+    overflow = 0x80 if ((a ^ data) & (a ^ aluresult)) & 0x80 else 0
+    return (nibble1 << 4) + nibble0, aluresult, aluresult, decimalcarry, overflow
+
+
+BLOCK_GLOBALS = {"adcd": _adc_decimal, "sbcd": _sbc_decimal, "__builtins__": __builtins__}
+
+
+_CODE_CACHE = {}
+
+
+def compile_block(body, nonlocals):
+    """Compile a block body into a code object with free variables from CELL_NAMES (cached by text)."""
+    key = (body, nonlocals)
+    code = _CODE_CACHE.get(key)
+    if code is None:
+        head = "def _outer():\n    %s = None\n    def blk():\n" % " = ".join(CELL_NAMES)
+        if nonlocals:
+            head += "        nonlocal %s\n" % ", ".join(nonlocals)
+        source = head + body + "    return blk\n"
+        module = compile(source, "<6502 block>", "exec")
+        outer = next(c for c in module.co_consts if isinstance(c, types.CodeType))
+        code = next(c for c in outer.co_consts if isinstance(c, types.CodeType))
+        if len(_CODE_CACHE) > 50000:      # a program that keeps writing new code: start afresh
+            _CODE_CACHE.clear()
+        _CODE_CACHE[key] = code
+    return code
+
+
+LOOP_CODE = compile_block("        while cyc < lim:\n            tbl[pc]()\n", ())

@@ -1,0 +1,369 @@
+"""FastCPU: the CPU class (registers as closure cells, run, step, interrupts, traps,
+the dispatch table from address to block, and the translation policy).
+"""
+
+import operator
+import sys
+import types
+
+from c64.cpu import CPU
+from c64.fastcpu.codegen import BlockBuilder
+from c64.fastcpu.compiler import BLOCK_GLOBALS, CELL_NAMES, DIRECT_CELLS, LOOP_CODE, compile_block
+from c64.fastcpu.decode import Decoder, MAX_INSNS
+from c64.fastcpu.invalidation import Invalidation
+from c64.fastcpu.memory_view import MemoryView
+from c64.memory import C64Memory
+from kernal.rom import TRAP_OPCODE
+
+
+# A block invalidated this many times by the program's own stores is interpreted from then on.
+REWRITE_LIMIT = 6
+
+
+# Code is compiled the HOT_COUNT-th time it runs (run-once code is only interpreted).
+HOT_COUNT = 2
+
+
+def declines():
+    """The direct version of a trap routine that has none: the trap handler runs."""
+    return False
+
+
+class FastCPU(Decoder, Invalidation, CPU):
+    """CPU with the same observable behaviour, running translated blocks."""
+
+    # Blocks call KERNAL traps they reach through JSR/JMP themselves (False: every trap
+    # is its own step, as tests that replay blocks on the reference CPU need).
+    inline_traps = True
+
+    def __init__(self, memory, trap_handler=None, pc=0x0000):
+        self._cells = {name: types.CellType(0) for name in CELL_NAMES}
+        for name, cell in (("a", "a"), ("x", "x"), ("y", "y"), ("sp", "sp"), ("pc", "pc"),
+                           ("processorCycles", "cyc"), ("fn", "fn"), ("fz", "fz"), ("fc", "fc"),
+                           ("fv", "fv"), ("fp", "fp")):
+            # (interned: attribute look-ups of a non-interned key miss CPython's fast path)
+            self.__dict__[sys.intern("_cell_" + name)] = self._cells[cell]
+        self._bound = None
+        self.translated_steps = 0      # step() calls that ran translated code (for tests)
+        # addr -> the direct version of the trap routine there (set_fast_trap); `_declines`
+        # where there is none.  Shared with the blocks (cell ftr).
+        self._fast_traps = [declines] * 0x10000
+        self._cells["ftr"].cell_contents = self._fast_traps
+        self._cells["rk"].cell_contents = -1
+        # One bound-method object each, so the tables can be compared with `is`.
+        self._miss, self._interpret, self._trap = self._miss, self._interpret, self._trap
+        CPU.__init__(self, memory, trap_handler, pc)
+        self._bind(self.memory)
+
+    # -- binding to a memory ---------------------------------------------------------
+    def _bind(self, memory):
+        """Attach to `memory` (C64Memory or a plain 64 KB list/bytearray); drops all translations."""
+        self._bound = memory
+        self._c64 = isinstance(memory, C64Memory)
+        cells = self._cells
+        if self._c64:
+            ram = memory.ram
+            cm = memory.code_map
+            if self._code_written not in memory.code_listeners:
+                memory.code_listeners.append(self._code_written)
+            if self._on_bank not in memory.bank_listeners:
+                memory.bank_listeners.append(self._on_bank)
+            cells["rom"].cell_contents = memory.rom
+        else:
+            ram = memory
+            cm = [0] * 0x10000
+            cells["rom"].cell_contents = memory
+        self._ram = ram
+        self._cm = cm
+        cells["ram"].cell_contents = ram
+        cells["mem"].cell_contents = memory
+        cells["cm"].cell_contents = cm
+        cells["inv"].cell_contents = self._code_written
+        cells["cpu"].cell_contents = self
+        cells["dv"].cell_contents = self._variant
+        self._decimal_blocks = {}  # key -> the block compiled for D set
+        self._tables = {}
+        self._views = {}
+        self._decimal_blocks = {}
+        self._blocks = {}          # key -> [(start, end, bytes)] of blocks translated from RAM
+        self._covers = {}          # address -> keys of RAM blocks holding it
+        self._page_blocks = {}     # page -> keys of RAM blocks touching it
+        self._page_snap = {}       # page -> (mask of its code bytes, those bytes) as integers
+        self._dirty_pages = set()  # pages whose snapshot must be rebuilt
+        self._rewrites = {}        # key -> times the program's own stores invalidated it
+        self._vectors = {}         # key -> {vector byte: vector address} of the vectors it watches
+        self._changing_vectors = set()   # vectors that changed under a block: checked at run time
+        self._seen = {}            # key -> visits before it was compiled
+        self._shadow = CPU(memory)
+        self._loop = types.FunctionType(LOOP_CODE, BLOCK_GLOBALS, "run_loop", None,
+                                        tuple(cells[n] for n in LOOP_CODE.co_freevars))
+        self._on_bank()
+
+    def _config_key(self):
+        return self._bound.visible() if self._c64 else ()
+
+    def _on_bank(self):
+        key = self._config_key()
+        table = self._tables.get(key)
+        if table is None:
+            table = self._tables[key] = [self._miss] * 0x10000
+        self._cells["tbl"].cell_contents = table
+        self._table = table
+        self._key = key
+
+    def _view(self):
+        view = self._views.get(self._key)
+        if view is None:
+            view = self._views[self._key] = MemoryView(self)
+        return view
+
+    # -- registers: the cells are the registers ------------------------------------------
+    def _get_p(self):
+        return ((self._cell_fn.cell_contents & 0x80) | ((self._cell_fv.cell_contents & 0x80) >> 1)
+                | self._cell_fp.cell_contents | (0 if self._cell_fz.cell_contents else 2)
+                | self._cell_fc.cell_contents)
+
+    def _set_p(self, p):
+        self._cell_fn.cell_contents = p & 0x80
+        self._cell_fz.cell_contents = (p & 2) ^ 2
+        self._cell_fc.cell_contents = p & 1
+        self._cell_fv.cell_contents = (p & 0x40) << 1
+        self._cell_fp.cell_contents = p & 0x3C
+
+    p = property(_get_p, _set_p)
+
+    def _set_trap_handler(self, handler):
+        self.__dict__["_trap_handler"] = handler
+        self._cells["trap"].cell_contents = handler
+        # The direct versions belong to the handler they stand in for.
+        self._fast_traps[:] = [declines] * 0x10000
+
+    def set_fast_trap(self, addr, function):
+        """Give the trap routine at `addr` a direct version, called before the trap handler.
+
+        `function()` (no arguments; normally built with with_registers) either does the
+        whole trap itself - the routine, its cycles, the RTS, exactly what the handler
+        would do - and returns True, or changes nothing and returns False, and the trap
+        handler runs as usual.  Translated blocks call it straight, without the handler's
+        layers.  A block that pushed the routine's return address itself, with nothing
+        touching the stack since, sets the cell rk to the address the RTS goes to before
+        the call (-1 otherwise): the function may use it instead of reading the stack, and
+        must set rk back to -1 when it reads it.  None removes it.  Setting trap_handler
+        removes them all."""
+        self._fast_traps[addr] = declines if function is None else function
+
+    def fast_trap(self, addr):
+        """The direct version set for the trap routine at `addr`, or None."""
+        function = self._fast_traps[addr]
+        return None if function is declines else function
+
+    @property
+    def fast_trap_return(self):
+        """The cell rk (see set_fast_trap): where the RTS of the direct version being called
+        goes when the calling block knows it, else -1."""
+        return self._cells["rk"].cell_contents
+
+    # -- inspection, for tests and tools ------------------------------------------------------
+    def block_at(self, pc):
+        """What runs at pc under the current memory configuration: a translated block (a
+        function named block_<pc>), or the CPU's own miss/interpret/trap entry."""
+        return self._table[pc]
+
+    def decode(self, pc, limit=MAX_INSNS, single=False):
+        """The instructions (Insn) the translator makes one block of, starting at pc."""
+        return self._decode(pc, limit, single)
+
+    def rewrite_counts(self):
+        """Block key -> times the program's own stores invalidated that block's code."""
+        return dict(self._rewrites)
+
+    def changing_vectors(self):
+        """The indirect-jump vectors that changed under a block (checked at run time since)."""
+        return frozenset(self._changing_vectors)
+
+    trap_handler = property(operator.attrgetter("_trap_handler"), _set_trap_handler)
+
+    # -- running ---------------------------------------------------------------------------------
+    def run(self, cycle_limit, verify=True):
+        """Run blocks until processorCycles >= cycle_limit (at a block boundary) or stop() is called.
+
+        verify=False skips looking for RAM written, or banking changed, behind the CPU's
+        back (README.md, "Invalidation"): for a caller that knows nothing but the CPU and
+        stores through the memory object ran since the last run (the machine's later run
+        slices)."""
+        self.stop_requested = False
+        if self.memory is not self._bound:
+            self._bind(self.memory)
+        elif verify:
+            if self._c64 and self._key != self._config_key():
+                self._on_bank()       # (the banking changed without rebank(); it tells us)
+            self._verify()
+        self._cells["lim"].cell_contents = cycle_limit
+        self._loop()
+
+    def stop(self):
+        self.stop_requested = True
+        self._cells["lim"].cell_contents = -1
+
+    # -- interrupts: py65's irq() and nmi(), on the cells -----------------------------------
+    def irq(self):
+        if not self._cell_fp.cell_contents & 0x04:
+            self._interrupt(self.IRQ)
+
+    def nmi(self):
+        self._interrupt(self.NMI)
+
+    def _interrupt(self, vector):
+        """Push PC and P (B clear, bit 5 set), set I, jump through `vector`, 7 cycles."""
+        if self.memory is not self._bound:
+            self._bind(self.memory)
+        fp = self._cell_fp
+        fp.cell_contents &= ~0x10
+        pc = self._cell_pc.cell_contents
+        sp = self._cell_sp.cell_contents
+        ram, cm = self._ram, self._cm
+        for value in ((pc >> 8) & 0xFF, pc & 0xFF, self._get_p() | 0x20):
+            ram[0x100 + sp] = value              # the stack page is RAM on a C64 too
+            if cm[0x100 + sp]:
+                self._code_written(0x100 + sp)
+            sp = (sp - 1) & 0xFF
+        self._cell_sp.cell_contents = sp
+        fp.cell_contents |= 0x04
+        memory = self._bound
+        self._cell_pc.cell_contents = memory[vector] + (memory[vector + 1] << 8)
+        self._cell_processorCycles.cell_contents += 7
+
+    def step(self):
+        """Execute one instruction (translated on its own, so py65's tests exercise the translator)."""
+        if self.memory is not self._bound:
+            self._bind(self.memory)
+        elif self._c64 and self._key != self._config_key():
+            self._on_bank()
+        insns = self._decode(self.pc, 1, single=True)
+        if not insns:
+            return CPU.step(self)
+        function = self._function(insns, single=True, decimal=bool(self.p & 8))
+        self.translated_steps += 1
+        function()
+        return self
+
+    def _interpret(self):
+        """Instructions through plain py65 stepping: undocumented opcodes, code in odd places,
+        code rewritten over and over, and code not run often enough yet to be worth compiling.
+
+        A plain CPU (the shadow) steps them, so interpreting costs what py65 costs; it goes
+        on while the next instruction is to be interpreted too.
+        """
+        shadow = self._shadow
+        shadow.a, shadow.x, shadow.y, shadow.sp = self.a, self.x, self.y, self.sp
+        shadow.pc, shadow.p, shadow.processorCycles = self.pc, self.p, self.processorCycles
+        cycles = self._cell_processorCycles
+        lim = self._cells["lim"]
+        table, key, memory = self._table, self._key, self._bound
+        interpret, miss, seen = self._interpret, self._miss, self._seen
+        step = CPU.step
+        try:
+            while True:
+                step(shadow)
+                cycles.cell_contents = shadow.processorCycles     # chips see the time
+                if shadow.processorCycles >= lim.cell_contents or self._key is not key:
+                    break
+                pc = shadow.pc
+                entry = table[pc]
+                if entry is interpret:
+                    continue
+                if entry is miss and memory[pc] != TRAP_OPCODE:        # (a trap needs the real CPU)
+                    count = seen.get((key, pc), 0)
+                    if count < HOT_COUNT - 1:
+                        seen[(key, pc)] = count + 1
+                        continue
+                break
+        finally:
+            self.a, self.x, self.y, self.sp = shadow.a, shadow.x, shadow.y, shadow.sp
+            self.pc, self.p, self.processorCycles = shadow.pc, shadow.p, shadow.processorCycles
+        if not self._c64:
+            self._verify()       # py65 stores straight into a plain list
+
+    def _trap(self):
+        """The trap opcode fetched from ROM: what CPU.step does for it, without the decoding."""
+        pc = self._cell_pc
+        addr = pc.cell_contents
+        if self._fast_traps[addr]():
+            return
+        pc.cell_contents = (addr + 1) & 0xFFFF
+        self.trap_handler(addr)
+        pc.cell_contents &= 0xFFFF
+
+    def with_registers(self, function, **values):
+        """`function` rebuilt to run on this CPU's registers, for KERNAL traps on a hot path.
+
+        `function` is a nested function whose free variables are register and flag names
+        (a x y sp pc cyc fn fz fc fv fp, kept as README.md describes; rk, see
+        set_fast_trap) and the names given in `values`.  The copy shares the registers' closure cells with the
+        translated blocks, so it reads and sets them as they do, as plain variables (with
+        `nonlocal` for the ones it sets), without the properties."""
+        code = function.__code__
+        cells = []
+        for name in code.co_freevars:
+            if name in values:
+                cells.append(types.CellType(values[name]))
+            elif name in DIRECT_CELLS:
+                cells.append(self._cells[name])
+            else:
+                raise ValueError("%s: free variable %r is neither a register nor given"
+                                 % (function.__name__, name))
+        return types.FunctionType(code, function.__globals__, function.__name__,
+                                  function.__defaults__, tuple(cells))
+
+    # -- translation -----------------------------------------------------------------------------
+    def _miss(self):
+        pc = self._cells["pc"].cell_contents
+        key = (self._key, pc)
+        insns = None
+        if self._is_trap(pc):
+            self._table[pc] = self._trap
+            return self._trap()
+        count = self._seen.get(key, 0)
+        if count < HOT_COUNT - 1:               # first visits: interpret, compile when it comes back
+            self._seen[key] = count + 1
+            return self._interpret()
+        if self._rewrites.get(key, 0) < REWRITE_LIMIT:
+            insns = self._decode(pc, MAX_INSNS, single=False, guess=True)
+        if insns:
+            function = self._function(insns, single=False)
+            self._register(key, insns)
+        else:
+            function = self._interpret
+        self._table[pc] = function
+        function()
+
+    def _variant(self, decimal):
+        """Called by a block whose D assumption is wrong: run the other version of it."""
+        pc = self._cells["pc"].cell_contents
+        if not decimal:
+            return self._table[pc]()
+        key = (self._key, pc)
+        function = self._decimal_blocks.get(key)
+        if function is None:
+            function = self._function(self._decode(pc, MAX_INSNS, False), False, decimal=True)
+            self._decimal_blocks[key] = function
+        return function()
+
+    def _function(self, insns, single, decimal=False):
+        body, nonlocals = BlockBuilder(self, self._view(), insns, single, decimal).build()
+        code = compile_block(body, nonlocals)
+        cells = self._cells
+        return types.FunctionType(code, BLOCK_GLOBALS, "block_%04x" % insns[0].addr, None,
+                                  tuple(cells[n] for n in code.co_freevars))
+
+
+def _register_property(name):
+    slot = "_cell_" + name
+    namespace = {}
+    exec("def put(self, value):\n    self.%s.cell_contents = value\n" % slot, namespace)
+    return property(operator.attrgetter(slot + ".cell_contents"), namespace["put"],
+                    doc="the %s register (a closure cell shared with the blocks)" % name)
+
+
+for _name in ("a", "x", "y", "sp", "pc", "processorCycles"):
+    setattr(FastCPU, _name, _register_property(_name))

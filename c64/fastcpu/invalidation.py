@@ -1,0 +1,122 @@
+"""Invalidation of translated code: which RAM bytes each block came from, dropping a
+block when they are written (through the memory, or behind the CPU's back), and the
+vectors a JMP (vector) block watches.
+"""
+
+from c64.fastcpu.instructions import Span, code_ranges, vector_bytes
+
+
+_MASK_BYTES = bytes([0] + [0xFF] * 255)     # code_map byte -> mask byte
+
+
+class Invalidation:
+    """FastCPU's watch on the RAM its blocks came from."""
+
+    def _watches(self, view, insn):
+        """True if the block reads the vector of this chained JMP (vector) from RAM it
+        watches like code (writing it invalidates the block), so it needs no check when it
+        runs.  A vector that has changed under a block once is checked at run time instead
+        (programs that switch $0314 at every interrupt)."""
+        vector = vector_bytes(insn)
+        return (bool(vector) and vector[0] not in self._changing_vectors
+                and view.read_kind[vector[0] >> 8] == "ram" and view.read_kind[vector[1] >> 8] == "ram")
+
+    def _register(self, key, insns):
+        """Remember which RAM bytes a block came from, so that writing them invalidates it."""
+        view = self._view()
+        kinds = view.read_kind
+        spans = [(insn.addr, insn.addr + insn.length) for insn in insns
+                 if kinds[insn.addr >> 8] == "ram"]
+        vectors = {}
+        for insn in insns:
+            if self._watches(view, insn):
+                for addr in vector_bytes(insn):
+                    vectors[addr] = insn.operand
+                    spans.append((addr, addr + 1))
+        if not spans:
+            return                                 # ROM does not change
+        if vectors:
+            self._vectors[key] = vectors
+        ram = self._ram
+        ranges = code_ranges([Span(lo, hi) for lo, hi in spans], vectors=False)
+        self._blocks[key] = [(lo, hi, ram[lo:hi]) for lo, hi in ranges]
+        covers, cm = self._covers, self._cm
+        for lo, hi in ranges:
+            for addr in range(lo, hi):
+                holders = covers.get(addr)
+                if holders is None:
+                    holders = covers[addr] = set()
+                    cm[addr] = 1
+                holders.add(key)
+            for page in range(lo >> 8, ((hi - 1) >> 8) + 1):
+                self._page_blocks.setdefault(page, set()).add(key)
+                self._dirty_pages.add(page)
+
+    def _drop(self, key):
+        ranges = self._blocks.pop(key)
+        self._vectors.pop(key, None)
+        self._decimal_blocks.pop(key, None)
+        table = self._tables.get(key[0])
+        if table is not None:
+            table[key[1]] = self._miss
+        covers, cm = self._covers, self._cm
+        for lo, hi, _ in ranges:
+            for addr in range(lo, hi):
+                holders = covers.get(addr)
+                if holders is not None:
+                    holders.discard(key)
+                    if not holders:
+                        del covers[addr]
+                        cm[addr] = 0
+            for page in range(lo >> 8, ((hi - 1) >> 8) + 1):
+                keys = self._page_blocks.get(page)
+                if keys is not None:
+                    keys.discard(key)
+                    if not keys:
+                        del self._page_blocks[page]
+                self._dirty_pages.add(page)
+
+    def _changed(self, key):
+        ram = self._ram
+        return any(ram[lo:hi] != code for lo, hi, code in self._blocks[key])
+
+    def _code_written(self, addr):
+        """A store hit a byte of translated code: forget the blocks holding it."""
+        holders = self._covers.get(addr)
+        if not holders:
+            return
+        rewrites = self._rewrites
+        for key in list(holders):
+            vector = self._vectors.get(key, {}).get(addr)
+            if vector is None:
+                rewrites[key] = rewrites.get(key, 0) + 1
+            else:
+                self._changing_vectors.add(vector)   # (not the code: no rewrite counted)
+            self._drop(key)
+
+    def _verify(self):
+        """Drop blocks whose bytes changed without a store the CPU saw (a loader, a test, a trap).
+
+        Each page holding translated RAM code keeps its code bytes (other bytes masked
+        out) as one big integer, so checking a page is two conversions and a compare.
+        """
+        ram, cm = self._ram, self._cm
+        snaps = self._page_snap
+        dirty = self._dirty_pages
+        while dirty:
+            page = dirty.pop()
+            for key in list(self._page_blocks.get(page, ())):
+                if key in self._blocks and self._changed(key):
+                    self._drop(key)              # marks its pages dirty again
+            if page in self._page_blocks:
+                lo = page << 8
+                mask = int.from_bytes(bytes(cm[lo:lo + 256]).translate(_MASK_BYTES), "little")
+                snaps[page] = (mask, int.from_bytes(bytes(ram[lo:lo + 256]), "little") & mask)
+            else:
+                snaps.pop(page, None)
+        for page, (mask, snap) in list(snaps.items()):
+            lo = page << 8
+            if int.from_bytes(bytes(ram[lo:lo + 256]), "little") & mask != snap:
+                dirty.add(page)
+        if dirty:
+            self._verify()
