@@ -188,7 +188,7 @@ class Monitor:
         mem = self.machine.mem
         if bank == "ram":
             return mem.ram[addr]
-        if 0xD000 <= addr < 0xE000 and mem._read_src[addr >> 8] is None:
+        if 0xD000 <= addr < 0xE000 and mem.page_sources[addr >> 8] is None:
             return self._peek_io(addr)
         return mem[addr]
 
