@@ -94,6 +94,6 @@ def count_direct_chrout(machine):
 
 @pytest.fixture(scope="session")
 def oracle():
-    """The solved game (tests/tools/oracle.py), loaded or solved once per run."""
-    from tests.tools.oracle import get_oracle
+    """The solved game (asm/tools/oracle.py), loaded or solved once per run."""
+    from asm.tools.oracle import get_oracle
     return get_oracle()

@@ -23,8 +23,8 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 from tests.tools.positions import cats_won_positions             # noqa: E402
-from tests.tools import ryg3_model as M                          # noqa: E402
-from tests.tools.oracle import get_oracle, square_name           # noqa: E402
+from asm.tools import ryg3_model as M                          # noqa: E402
+from asm.tools.oracle import get_oracle, square_name           # noqa: E402
 from tests.tools.ryg3_harness import ASM_DIR, EngineOnC64        # noqa: E402
 
 # (name, depth, seconds, book): the last row is the game as played, its book on.

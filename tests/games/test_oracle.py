@@ -1,4 +1,4 @@
-"""The oracle (tests/tools/oracle.py) solves the game exactly.
+"""The oracle (asm/tools/oracle.py) solves the game exactly.
 
 Checked three ways: hand-worked positions, local consistency (every score
 is the best child score one ply further away), and agreement with a plain
@@ -10,7 +10,7 @@ from functools import lru_cache
 
 import pytest
 
-from tests.tools.oracle import (CATS, MOUSE, START_CATS, START_MOUSE, WIN, Oracle, from_classic,
+from asm.tools.oracle import (CATS, MOUSE, START_CATS, START_MOUSE, WIN, Oracle, from_classic,
                                 is_dark, legal_cat_moves, legal_mouse_moves,
                                 parse_square)
 

@@ -2,7 +2,7 @@
 
 The engine runs in the emulated C64 (tests/tools/ryg3_harness.py); its
 routines are called by their names in asm/ryg3.map.  The model
-(tests/tools/ryg3_model.py) gets the Zobrist keys the engine drew from the
+(asm/tools/ryg3_model.py) gets the Zobrist keys the engine drew from the
 SID, so both must agree on every move, value and node count.
 """
 
@@ -10,8 +10,8 @@ import random
 
 import pytest
 
-from tests.tools import ryg3_model as M
-from tests.tools.oracle import is_dark, parse_square
+from asm.tools import ryg3_model as M
+from asm.tools.oracle import is_dark, parse_square
 from tests.tools.ryg3_harness import EngineOnC64
 
 DARK = [s for s in range(64) if is_dark(s)]

@@ -1,6 +1,6 @@
 """The book answers the positions ryg3's search gets wrong.
 
-tests/tools/ryg3_misses.py swept every position where a move can be worse
+asm/tools/ryg3_misses.py swept every position where a move can be worse
 than the oracle's (cats to move: won, and a move gives the win away; mouse
 to move: a win to take, or a longest defence to find) and listed the ones
 where the model's search chooses worse, at depths 7 to 10 with two sets of
@@ -14,9 +14,9 @@ import random
 
 import pytest
 
-from tests.tools import ryg3_model as M
+from asm.tools import ryg3_model as M
 from tests.tools.ryg3_harness import EngineOnC64
-from tests.tools.ryg3_misses import (critical_positions, is_critical, is_miss,
+from asm.tools.ryg3_misses import (critical_positions, is_critical, is_miss,
                                      game_book, reachable_parity, read_misses)
 
 SIDES = (M.SIDE_CATS, M.SIDE_MOUSE)

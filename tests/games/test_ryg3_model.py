@@ -1,8 +1,8 @@
-"""The Python model of ryg3 (tests/tools/ryg3_model.py) on its own: tables,
+"""The Python model of ryg3 (asm/tools/ryg3_model.py) on its own: tables,
 move order, make/unmake, evaluation values worked out by hand, search basics."""
 
-from tests.tools import ryg3_model as M
-from tests.tools.oracle import parse_square
+from asm.tools import ryg3_model as M
+from asm.tools.oracle import parse_square
 from tests.tools.ryg3_harness import ASM_DIR
 
 

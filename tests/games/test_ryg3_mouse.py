@@ -15,10 +15,10 @@ import random
 
 import pytest
 
-from tests.tools import ryg3_model as M
-from tests.tools.oracle import START_CATS, START_MOUSE, WIN, legal_mouse_moves
+from asm.tools import ryg3_model as M
+from asm.tools.oracle import START_CATS, START_MOUSE, WIN, legal_mouse_moves
 from tests.tools.positions import mouse_to_move_positions
-from tests.tools.ryg3_misses import game_book
+from asm.tools.ryg3_misses import game_book
 from tests.tools.ryg3_harness import EngineOnC64
 
 DEFAULT_DEPTH = 8

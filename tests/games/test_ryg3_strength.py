@@ -1,6 +1,6 @@
 """ryg3 as the cats never loses; its search is measured against the oracle.
 
-* The cats' book (asm/ryg3/book.oph, built by tests/tools/ryg3_model.py from
+* The cats' book (asm/ryg3/book.oph, built by asm/tools/ryg3_model.py from
   the oracle) is checked to be closed: from the start, whatever the mouse
   does, the cats stay in won positions and in the book until the mouse is
   trapped.  That proves ryg3 cannot lose a game from the start position.
@@ -16,11 +16,11 @@ import random
 
 import pytest
 
-from tests.tools import ryg3_model as M
-from tests.tools.oracle import (START_CATS, START_MOUSE, legal_cat_moves,
+from asm.tools import ryg3_model as M
+from asm.tools.oracle import (START_CATS, START_MOUSE, legal_cat_moves,
                                 legal_mouse_moves)
 from tests.tools.positions import cats_won_positions, mouse_to_move_positions
-from tests.tools.ryg3_misses import game_book
+from asm.tools.ryg3_misses import game_book
 from tests.tools.ryg3_harness import ASM_DIR, EngineOnC64
 
 DEFAULT_DEPTH = 8

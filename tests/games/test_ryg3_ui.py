@@ -11,7 +11,7 @@ import pytest
 
 from c64.fastcpu import FastCPU
 from c64.machine import C64, StopReason
-from tests.tools.oracle import parse_square
+from asm.tools.oracle import parse_square
 from tests.tools.ryg3_harness import ASM_DIR, read_map
 
 MOUSE_GLYPH = 0xD1 - 0x80      # screen code of PETSCII $D1 (ball), reversed on screen
@@ -185,7 +185,7 @@ def test_thinking_row_is_refreshed_while_an_iteration_runs():
 
 
 def test_value_is_a_signed_number_from_the_side_to_moves_view():
-    from tests.tools import ryg3_model as M
+    from asm.tools import ryg3_model as M
     for version, word in (("ryg3", "VALOR"), ("ryg3en", "VALUE")):
         game = Game(version=version)             # depth 3
         game.keys("P")                           # a hint for the mouse at the start
@@ -205,7 +205,7 @@ def test_signed_value_is_symmetric():
 
 
 def test_book_move_shows_the_books_result_in_words(oracle):
-    from tests.tools.oracle import WIN
+    from asm.tools.oracle import WIN
     game = Game(level=None)                  # the default level: the cats' book answers
     game.keys("F2{return}")
     assert game.row(18).strip() == "LIBRO"
@@ -214,7 +214,7 @@ def test_book_move_shows_the_books_result_in_words(oracle):
 
 
 def test_search_that_sees_the_end_says_who_wins_in_how_many_moves(oracle):
-    from tests.tools.oracle import WIN
+    from asm.tools.oracle import WIN
     cats = ("B2", "D2", "F2", "H2")
     plies = WIN - oracle.score(parse_square("E5"), {parse_square(c) for c in cats}, True)
     for version, words in (("ryg3", f"GANA EL RATON EN {plies} JUGADAS: "),

@@ -6,7 +6,7 @@ test_ryg_classic_* files.)"""
 import pytest
 
 from tests.tools import classic_model as M
-from tests.tools import oracle
+from asm.tools import oracle
 
 RYG23 = M.VERSIONS["ryg23"]
 RYG19 = M.VERSIONS["ryg19"]

@@ -8,7 +8,7 @@ positions.
 
 import random
 
-from tests.tools.oracle import START_CATS, START_MOUSE, legal_cat_moves, legal_mouse_moves
+from asm.tools.oracle import START_CATS, START_MOUSE, legal_cat_moves, legal_mouse_moves
 
 
 def _sample(n, seed, cat_moves, keep):

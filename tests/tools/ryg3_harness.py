@@ -3,7 +3,7 @@
 The engine's routines and variables are found by name in the Ophis label map
 (asm/ryg3.map).  `EngineOnC64` loads the .prg, runs engine_init, and then sets
 positions and calls think the way the game does, so tests and benchmarks can
-compare the 6502 engine with the Python model (tests/tools/ryg3_model.py) and
+compare the 6502 engine with the Python model (asm/tools/ryg3_model.py) and
 with the oracle.
 
 The machine runs on the fast CPU core (c64/fastcpu.py), as `python ryg.py`

@@ -9,7 +9,7 @@ The game is small enough to look at every position where a choice matters:
   long as possible (about 35,000).
 
 This tool searches each of them with the Python model of the engine
-(tests/tools/ryg3_model.py) in every run asked -- a depth and a set of
+(asm/tools/ryg3_model.py) in every run asked -- a depth and a set of
 Zobrist keys (the keys decide which hash entries collide, so they can tip a
 close choice) -- and lists the positions where the move chosen is worse than
 the oracle's: the search's misses.  The book (asm/ryg3/book.oph) answers
@@ -20,10 +20,10 @@ side the cats' ranks (0-based) sum to 28 - k and the mouse, which moves
 first from rank 1, has made k moves (mouse to move) or k + 1 (cats to move),
 which fixes the parity of its rank.
 
-The list is kept in tests/tools/ryg3_misses.txt because a sweep takes half
+The list is kept in asm/tools/ryg3_misses.txt because a sweep takes half
 an hour under PyPy (several hours under CPython):
 
-    pypy3 -m tests.tools.ryg3_misses 7:1 7:2 8:1 8:2 9:1 9:2 10:1 > tests/tools/ryg3_misses.txt
+    pypy3 -m asm.tools.ryg3_misses 7:1 7:2 8:1 8:2 9:1 9:2 10:1 > asm/tools/ryg3_misses.txt
 
 (from the repository root; progress goes to stderr).
 """
@@ -36,8 +36,8 @@ import time
 from multiprocessing import Pool
 from pathlib import Path
 
-from tests.tools import ryg3_model as M
-from tests.tools.oracle import dark_square, get_oracle
+from asm.tools import ryg3_model as M
+from asm.tools.oracle import dark_square, get_oracle
 
 MISSES_FILE = Path(__file__).with_name("ryg3_misses.txt")
 SIDE_LETTER = {M.SIDE_MOUSE: "M", M.SIDE_CATS: "C"}
@@ -129,7 +129,7 @@ def sweep(runs, sides=(M.SIDE_CATS, M.SIDE_MOUSE), processes=2, log=sys.stderr):
 
 
 def format_misses(misses, runs, totals) -> str:
-    lines = ["# ryg3's search misses (tests/tools/ryg3_misses.py): positions where the",
+    lines = ["# ryg3's search misses (asm/tools/ryg3_misses.py): positions where the",
              "# model's search chooses a worse move than the oracle's in a run",
              "# (depth:Zobrist key seed) of " + " ".join(f"{d}:{k}" for d, k in runs) + "."]
     for side, total in totals.items():

@@ -29,7 +29,7 @@ mouse wins, -(WIN - plies) when the cats win; 0 marks an impossible position
 The table (2.3 million 16-bit scores) can be kept on disk: pass a cache
 directory, or set RYG_ORACLE_CACHE; by default `get_oracle()` uses
 `.cache/oracle/` at the repository root (ignored by git).  Run this module to
-time a full solve:  python -m tests.tools.oracle
+time a full solve:  python -m asm.tools.oracle
 """
 
 from __future__ import annotations
