@@ -179,8 +179,8 @@ def _instruction(operation, mode):
 
 
 # (name, operation, {mode: (opcode, cycles, page-cross extra)}), after the
-# NMOS 6502 opcode matrix (c64-reference "undocumented opcodes"; cycle counts
-# as measured on the real chip).
+# NMOS 6510 opcode matrix ("No More Secrets", NMOS 6510 Unintended Opcodes; cycle
+# counts as measured on the real chip; docs/c64.md, "Undocumented opcodes").
 _RMW_MODES = ("zpg", "zpx", "abs", "abx", "aby", "inx", "iny")
 _RMW_CYCLES = (5, 6, 6, 7, 7, 8, 8)
 _UNDOCUMENTED = [

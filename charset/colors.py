@@ -1,10 +1,10 @@
 """The 16 C64 colours and how to show them on a terminal of any colour depth.
 
 Everything here is data plus two small searches (nearest xterm-256 index,
-nearest of a set of candidates).  Source of the tables: c64-reference.md
-section 7 (Pepto PAL = VICE ``pepto-pal.vpl``; Colodore = VICE
-``colodore.vpl``; the ANSI-16 and curses-8 columns are the reference's
-suggestions) and section 2.1 (the KERNAL colour-code table at $E8DA).
+nearest of a set of candidates).  Source of the tables: VICE's palette
+files (Pepto PAL = ``pepto-pal.vpl``; Colodore = ``colodore.vpl``), the
+KERNAL's colour-code table at $E8DA; the ANSI-16 and curses-8 mappings are
+this project's choice (docs/c64.md, "Host-side tables").
 
 Colour distance is CIE76 Delta E in CIELAB (sRGB, D65 white): plain
 Euclidean distance after converting both colours to L*a*b*.  It is cheap,
@@ -38,14 +38,14 @@ def _hex_palette(text: str) -> tuple[RGB, ...]:
     return tuple((int(w[0:2], 16), int(w[2:4], 16), int(w[4:6], 16)) for w in words)
 
 
-# Ref section 7, column "Pepto PAL (VICE pepto-pal.vpl)".
+# VICE's pepto-pal.vpl.
 PEPTO_PAL = _hex_palette("""
     000000 FFFFFF 68372B 70A4B2 6F3D86 588D43 352879 B8C76F
     6F4F25 433900 9A6759 444444 6C6C6C 9AD284 6C5EB5 959595
 """)
 
-# Ref section 7, column "VICE colodore.vpl" (not the c64ref Colodore column,
-# which is a differently adjusted set; see ref section 11 item 11).
+# VICE's colodore.vpl (colodore.com's own values are a differently adjusted,
+# less saturated set).
 COLODORE = _hex_palette("""
     000000 FFFFFF 96282E 5BD6CE 9F2DAD 41B936 2724C4 EFF347
     9F4815 5E3500 DA5F66 474747 787878 91FF84 6864FF AEAEAE
@@ -76,12 +76,12 @@ PALETTE_CHOICES = ("vice", "pepto", "grey")
 # computed from it, so the 256-colour and truecolor renderings agree.
 DEFAULT_PALETTE = "colodore"
 
-# Ref section 7 "ANSI-16" column [suggestion]: index 0-15 of the terminal's
+# Our choice for 16-colour terminals: index 0-15 of the terminal's
 # 16 colours (8-15 = bright).  16 colours cannot show 16 C64 colours: brown
 # shares 3 with orange, grey shares 8 with dark grey.
 ANSI16 = (0, 15, 1, 6, 5, 2, 4, 11, 3, 3, 9, 8, 8, 10, 12, 7)
 
-# Ref section 7 "curses-8" column [suggestion]: (curses colour number, bold).
+# Our choice for 8-colour curses: (curses colour number, bold).
 # Numbers are the standard curses.COLOR_* values: BLACK 0, RED 1, GREEN 2,
 # YELLOW 3, BLUE 4, MAGENTA 5, CYAN 6, WHITE 7.  Bold brightens only the
 # foreground on most terminals.

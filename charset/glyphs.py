@@ -11,10 +11,10 @@ Three drawing modes:
   "ascii"    one printable ASCII character per code, for dumb terminals,
              headless output and tests.
 
-Sources: c64-reference.md 6.2 (SC_UPPER/SC_LOWER, generated from Rebecca
-Bettencourt's UNI video mapping files C64VPRI/C64VALT), 6.3 (ready-made
-reverse glyphs, same files), 6.4 (legacy fallbacks, a [suggestion] of the
-reference).  The ASCII table is this project's own choice, documented below.
+Sources: SC_UPPER/SC_LOWER and the ready-made reverse glyphs follow Rebecca
+Bettencourt's UNI video mapping files C64VPRI/C64VALT (docs/c64.md,
+"Host-side tables"); the legacy fallbacks and the ASCII table are this
+project's own choice, documented below.
 """
 
 from __future__ import annotations

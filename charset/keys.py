@@ -17,10 +17,10 @@ Letter case, a deliberate difference between the two:
   host_key_to_c64 follows the C64 keyboard instead (VICE symbolic keymap):
   host "a" -> $41, host "A" (i.e. Shift+A) -> $C1.
 
-Sources: c64-reference.md 8.1 (the KERNAL keyboard decode tables at $EB81
-plain, $EBC2 SHIFT, $EC03 C=, $EC78 CTRL), 8.2 (VICE host-key conventions
-and the reference's [suggestion] list for curses), 2.1 (control codes and
-their key names).  Brace names follow petcat (VICE's BASIC lister).
+Sources: the KERNAL keyboard decode tables at $EB81 plain, $EBC2 SHIFT,
+$EC03 C=, $EC78 CTRL (docs/c64.md, "Keyboard"), VICE's host-key conventions
+(its keymaps) and, for curses, this project's choice; the control codes and
+their key names.  Brace names follow petcat (VICE's BASIC lister).
 """
 
 from __future__ import annotations

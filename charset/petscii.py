@@ -1,9 +1,9 @@
 """PETSCII <-> C64 screen codes, as the KERNAL screen editor converts them.
 
-Source: c64-reference.md 2.2 (quote/insert mode), 2.3 (CHROUT, PETSCII ->
-screen code), 2.6 (CHRIN, screen code -> PETSCII) and 6.1 (canonical
-inverse).  The tables below are computed once from the ROM's bit rules
-quoted there, not typed in by hand.
+Source: the KERNAL screen editor's rules for quote and insert mode, for
+CHROUT (PETSCII -> screen code, routine prt) and for CHRIN from the screen
+(screen code -> PETSCII); docs/c64.md, "Screen editor".  The tables below
+are computed once from those bit rules, not typed in by hand.
 """
 
 from __future__ import annotations

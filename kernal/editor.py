@@ -1,8 +1,8 @@
 """The C64 screen editor: CHROUT to the screen, CHRIN from keyboard and screen, PLOT, CINT, cursor blink.
 
-Behaviour follows the KERNAL 901227-03 screen editor as described in
-c64-reference.md section 2 (from the original KERNAL source and the ROM run
-in an emulator).  Every piece of editor state lives where the real KERNAL
+Behaviour follows the KERNAL 901227-03 screen editor (the KERNAL source's
+editor routines, checked against the ROM run in an emulator; docs/c64.md,
+"Screen editor").  Every piece of editor state lives where the real KERNAL
 keeps it, in zero page and page 2 of `mem`, so programs that PEEK and POKE
 those locations, or call PLOT, see and steer exactly what they would on a
 C64.  Nothing is cached on the Python side except the one bit of control

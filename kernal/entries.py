@@ -1,7 +1,7 @@
 """Where the KERNAL's routines live: the jump table, the RAM vectors and the ROM entry points.
 
-Addresses are those of the C64 KERNAL 901227-03 (c64-reference.md section 1,
-from the original KERNAL source and its disassembly).  Our stub ROM puts a
+Addresses are those of the C64 KERNAL 901227-03 (its source's `vectors.s`
+and the RESTOR table at $FD30; docs/c64.md, "KERNAL entry points").  Our stub ROM puts a
 trap opcode at each ROM *target*, so a program that hooks a RAM vector
 ($0314-$0333) is honoured exactly as on the real machine.
 """
@@ -98,7 +98,7 @@ ROM_ENTRIES = (
 )
 
 # Real 6502 code kept in the stub ROM, byte for byte as the KERNAL has it
-# (c64-reference.md section 1, "IRQ path").
+# (the IRQ path: docs/c64.md, "Interrupts").
 IRQ_ENTRY = 0xFF48       # PHA TXA PHA TYA PHA TSX LDA $0104,X AND #$10 BEQ +3 JMP ($0316) JMP ($0314)
 IRQ_EXIT = 0xEA81        # PLA TAY PLA TAX PLA RTI
 NMI_EXIT = 0xFEBC        # the same tail

@@ -10,8 +10,8 @@ from kernal.locations import KEYD, NDX, XMAX, SFDX, LSTX, SHFLAG, STKEY
 NO_KEY = 64
 HOLD_JIFFIES = 3  # how long a typed key stays down in the matrix
 
-# Matrix code (row*8 + column, c64-reference section 5) -> PETSCII, plain and
-# shifted (KERNAL decode tables $EB81 and $EBC2, section 8.1).  None = no char.
+# Matrix code (row*8 + column; docs/c64.md, "Keyboard") -> PETSCII, plain and
+# shifted (the KERNAL's decode tables at $EB81 and $EBC2).  None = no char.
 _PLAIN = (0x14, 0x0D, 0x1D, 0x88, 0x85, 0x86, 0x87, 0x11,
           0x33, 0x57, 0x41, 0x34, 0x5A, 0x53, 0x45, None,
           0x35, 0x52, 0x44, 0x36, 0x43, 0x46, 0x54, 0x58,

@@ -10,7 +10,7 @@ start on B8 D8 F8 H8 and move south, the mouse starts on E1 and wins on rank
 8.  The classic versions number squares from the top left (offset = row*8 +
 col); `from_classic` converts (square = 63 - offset).
 
-Rules (ryg-design.md section 1), checked in this order:
+Rules (the game as every RYG version plays it), checked in this order:
 1. the mouse on rank 8 has won;
 2. after the mouse moves (cats to move): cats with no legal move -> mouse wins;
 3. after the cats move (mouse to move): mouse with no legal move -> cats win.

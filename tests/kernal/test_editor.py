@@ -1,7 +1,7 @@
 """kernal.editor: CHROUT to the screen, PLOT, CINT/CLR and the cursor blink, on a plain bytearray.
 
-Each test states one behaviour of the C64 KERNAL screen editor (c64-reference.md section 2).
-Expected values are worked out from the reference, not read back from the implementation.
+Each test states one behaviour of the C64 KERNAL screen editor (docs/c64.md, "Screen editor").
+Expected values are worked out from the KERNAL source, not read back from the implementation.
 Screen RAM is $0400, colour RAM $D800, link table $D9-$F2.
 """
 

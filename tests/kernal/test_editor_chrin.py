@@ -1,7 +1,7 @@
 """kernal.editor: CHRIN from the keyboard (line input with the full-screen editor) and from the screen.
 
 Keys come from a take_key callable; CHRIN returns None when it needs a key that is not there
-and must carry on from memory state when called again (c64-reference.md 2.5, 2.6).
+and must carry on from memory state when called again (the KERNAL's CHRIN, routines loop5/lp2; docs/c64.md, "Screen editor").
 """
 
 from kernal.editor import ScreenEditor

@@ -1,5 +1,5 @@
 """Every KERNAL jump-table entry, called through $FF81-$FFF3 as a program would, with the
-register and flag conventions of the real 901227-03 KERNAL (c64-reference.md section 1).
+register and flag conventions of the real 901227-03 KERNAL (docs/c64.md, "KERNAL entry points").
 
 Each test: a freshly booted machine, one JSR into the jump table (Machine.call), then
 assertions on A, X, Y, the flags and the memory the routine owns."""

@@ -1,6 +1,6 @@
 """The chips a text program touches: VIC-II registers and raster, SID voice 3 noise,
 CIA1 keyboard matrix, timer A, interrupt control and time of day, CIA2 VIC bank
-(c64-reference.md section 5)."""
+(VIC-II, SID and CIA register maps; docs/c64.md, "Interrupts" and "Keyboard")."""
 
 import pytest
 

@@ -1,6 +1,6 @@
 """Interrupts in emulated time: the 60 Hz jiffy IRQ through $FFFE -> $FF48 -> ($0314) ->
 $EA31 -> $EA81, programs hooking $0314, BRK through ($0316), RESTORE's NMI through ($0318)
-(c64-reference.md section 1, "IRQ path"), and the VIC's raster interrupt."""
+(docs/c64.md, "Interrupts"), and the VIC's raster interrupt."""
 
 from c64.machine import C64, StopReason
 from tests.conftest import assemble

@@ -1,5 +1,5 @@
 """The C64 memory map as the CPU sees it: the processor port $00/$01, the bank table,
-RAM under the ROMs, the I/O area and the stub ROM image (c64-reference.md section 4)."""
+RAM under the ROMs, the I/O area and the stub ROM image (docs/c64.md, "Memory banking")."""
 
 import pytest
 
@@ -7,7 +7,7 @@ from c64.machine import C64
 from c64.memory import C64Memory
 from kernal.rom import build_rom
 
-# $01 & 7 -> what the CPU reads at $A000, $D000 and $E000 (c64-reference.md section 4,
+# $01 & 7 -> what the CPU reads at $A000, $D000 and $E000 (docs/c64.md, "Memory banking",
 # spelled out here independently of the table in c64/memory.py).
 BANKS = {
     7: ("basic", "io", "kernal"),

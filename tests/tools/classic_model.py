@@ -1,6 +1,7 @@
 """Reference model of the classic RYG versions (ryg15, ryg17, ryg19, ryg23).
 
-A plain-Python restatement of docs/ryg-design.md sections 1-4, used by the
+A plain-Python restatement of the classic programs (asm/README.md and the
+asm/classic sources: rules, move generation, evaluation, trees), used by the
 tests to predict exactly what the 6502 programs do: move generation in the
 same order, evaluation v1/v3, minimax for the whole-tree and the
 depth-first tree styles (they differ when a side has no legal move above the
