@@ -15,8 +15,8 @@ import sys
 from asm import versions
 from c64.headless import DEFAULT_MAX_CYCLES
 from c64 import settings
-from charset.colors import PALETTE_CHOICES
-from c64.loader import PrgError, parse_address, read_prg
+from charset.colours import PALETTE_CHOICES
+from c64.loader import PrgError, UsageError, parse_address, read_prg
 
 EPILOG = """\
 keys for --keys / --keys-file are written petcat-style: plain characters, plus
@@ -164,7 +164,7 @@ def parse_peek(text):
     start = parse_address(start_text)
     end = parse_address(end_text) if end_text else start
     if end < start:
-        raise PrgError("--peek %s: the end is before the start" % text)
+        raise UsageError("--peek %s: the end is before the start" % text)
     return start, end
 
 
@@ -181,18 +181,18 @@ def cpu_class(name):
 
 
 def read_keys_file(path):
-    """The text of a --keys-file: at most KEYS_FILE_LIMIT bytes of UTF-8; PrgError otherwise."""
+    """The text of a --keys-file: at most KEYS_FILE_LIMIT bytes of UTF-8; UsageError otherwise."""
     try:
         with open(path, "rb") as handle:
             data = handle.read(KEYS_FILE_LIMIT + 1)
     except OSError as error:
-        raise PrgError("cannot read the keys file %s: %s" % (path, error.strerror or error))
+        raise UsageError("cannot read the keys file %s: %s" % (path, error.strerror or error))
     if len(data) > KEYS_FILE_LIMIT:
-        raise PrgError("the keys file %s is larger than 1 MB" % path)
+        raise UsageError("the keys file %s is larger than 1 MB" % path)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise PrgError("the keys file %s is not UTF-8 text (byte $%02X at position %d)"
+        raise UsageError("the keys file %s is not UTF-8 text (byte $%02X at position %d)"
                        % (path, data[error.start], error.start))
 
 
@@ -269,23 +269,23 @@ def _main(argv):
             try:
                 key_codes += parse_keys(text)
             except KeyParseError as error:
-                raise PrgError("bad keys in %s: %s" % (where, error))
+                raise UsageError("bad keys in %s: %s" % (where, error))
         if len(key_codes) > MAX_KEYS:
-            raise PrgError("--keys and the keys file make more than %s keys" % format(MAX_KEYS, ","))
+            raise UsageError("--keys and the keys file make more than %s keys" % format(MAX_KEYS, ","))
         if not os.path.isdir(args.disk):
-            raise PrgError("--disk %s is not a folder" % args.disk)
+            raise UsageError("--disk %s is not a folder" % args.disk)
         moncommands = None
         if args.moncommands:
             try:
                 with open(args.moncommands, encoding="utf-8") as handle:
                     moncommands = handle.read().splitlines()
             except OSError as error:
-                raise PrgError("cannot read the monitor commands %s: %s"
+                raise UsageError("cannot read the monitor commands %s: %s"
                                % (args.moncommands, error.strerror or error))
         if (moncommands is not None or args.breaks or args.profile) and not args.headless:
-            raise PrgError("--moncommands, --break and --profile need --headless "
+            raise UsageError("--moncommands, --break and --profile need --headless "
                            "(in the terminal the monitor opens with its key)")
-    except PrgError as error:
+    except UsageError as error:             # PrgError too
         return fail(str(error))
     if args.headless:
         from c64 import headless

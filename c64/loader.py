@@ -13,7 +13,11 @@ from kernal.locations import BASIC_START
 SYS_TOKEN = 0x9E
 
 
-class PrgError(Exception):
+class UsageError(Exception):
+    """Bad input from a user (an address, an option, a file): the message says what, in one line."""
+
+
+class PrgError(UsageError):
     """A .prg that cannot be loaded; the message says why, for a user."""
 
 
@@ -141,7 +145,7 @@ def parse_address(text):
         else:
             value = int(text, 10)
     except ValueError:
-        raise PrgError("not an address: %r (use decimal, $hex or 0xhex)" % text) from None
+        raise UsageError("not an address: %r (use decimal, $hex or 0xhex)" % text) from None
     if not 0 <= value <= 0xFFFF:
-        raise PrgError("address %s is outside $0000-$FFFF" % text)
+        raise UsageError("address %s is outside $0000-$FFFF" % text)
     return value

@@ -25,6 +25,7 @@ from c64.memory import C64Memory
 from c64.sid import SID
 from kernal import entries
 from kernal.basic import Basic
+from kernal.disk import HostDisk
 from kernal.dispatch import Kernal
 from kernal.rom import build_rom
 
@@ -154,10 +155,6 @@ class C64:
     # -- programs ----------------------------------------------------------------------
     def attach_disk(self, folder):
         """Make a host folder drive 8."""
-        try:
-            from kernal.disk import HostDisk
-        except ImportError:          # the disk drive is still being written
-            return
         self.kernal.channels.devices[8] = HostDisk(folder)
 
     def load_prg(self, source, sys=None):

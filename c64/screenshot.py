@@ -25,7 +25,7 @@ no random ids), so the same run gives a byte-identical file.
 from collections import namedtuple
 from xml.sax.saxutils import escape
 
-from charset.colors import DEFAULT_PALETTE, PALETTES
+from charset.colours import DEFAULT_PALETTE, PALETTES
 from charset.glyphs import glyph
 
 COLUMNS, ROWS = 40, 25
@@ -73,7 +73,7 @@ def _runs(values):
 
 
 def svg(state, palette=DEFAULT_PALETTE, title=None):
-    """The SVG document (a str) for a ScreenState in one of charset.colors.PALETTES."""
+    """The SVG document (a str) for a ScreenState in one of charset.colours.PALETTES."""
     try:
         colours = PALETTES[palette]
     except KeyError:

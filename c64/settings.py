@@ -26,7 +26,7 @@ import configparser
 import os
 from dataclasses import dataclass, fields, replace
 
-from charset.colors import PALETTE_CHOICES
+from charset.colours import PALETTE_CHOICES
 
 ENV_DIR = "RYG64_CONFIG_DIR"
 APP_NAME = "ryg64"

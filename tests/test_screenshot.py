@@ -9,7 +9,7 @@ import ryg
 from c64.machine import C64
 from c64.screenshot import (BORDER_X, BORDER_Y, CELL, COLUMNS, FONT_FAMILY, HEIGHT, ROWS, SCALE, WIDTH,
                             ScreenState, screen_state, svg)
-from charset.colors import COLODORE, GREY, PEPTO_PAL
+from charset.colours import COLODORE, GREY, PEPTO_PAL
 
 SVG = "{http://www.w3.org/2000/svg}"
 LEFT, TOP = BORDER_X * SCALE, BORDER_Y * SCALE

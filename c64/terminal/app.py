@@ -38,7 +38,7 @@ from c64.terminal import monitor_panel
 from c64.terminal.pacing import WARP_REDRAW, Pacer, SpeedMeter
 from c64.terminal.render import Renderer, snapshot
 from c64.terminal.status import StatusInfo, status_parts
-from charset.colors import DEFAULT_PALETTE
+from charset.colours import DEFAULT_PALETTE
 from charset.keys import build_host_keymap
 
 LOG_NAME = "ryg64.log"        # in the temp folder: details of errors and crashes

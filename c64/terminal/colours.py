@@ -17,13 +17,13 @@ for the keyboard, the terminal mode and the window size.  Every other depth
 draws through curses colour pairs (``CursesColours``).
 
 The colour tables themselves (palettes, xterm-256 and ANSI indices) live
-in ``charset.colors``; this module only picks among them.
+in ``charset.colours``; this module only picks among them.
 """
 
 import os
 import sys
 
-from charset.colors import DEFAULT_PALETTE, color_for_depth
+from charset.colours import DEFAULT_PALETTE, color_for_depth
 
 DEPTH_CHOICES = {"truecolor": "truecolor", "256": 256, "16": 16, "8": 8, "mono": "mono"}
 
@@ -79,7 +79,7 @@ class CursesColours:
 
     curses_module: the curses module (or a stand-in with color_pair, init_pair,
     A_BOLD, A_REVERSE, COLOR_PAIRS, error).  depth: 256, 16, 8 or "mono".
-    palette: a charset.colors palette name ("vice", "pepto", "grey").
+    palette: a charset.colours palette name ("vice", "pepto", "grey").
     """
 
     def __init__(self, curses_module, depth, palette=DEFAULT_PALETTE):

@@ -9,7 +9,7 @@ import os
 from collections import namedtuple
 
 from asm.versions import saved_game_headers
-from charset.colors import BLACK, BLUE, LIGHT_GREY, WHITE
+from charset.colours import BLACK, BLUE, LIGHT_GREY, WHITE
 from c64.loader import runnable_start
 from c64.terminal.keys import HELP_LINES
 from c64.terminal.surface import Style

@@ -15,7 +15,7 @@ from c64.machine import C64
 from c64.terminal.app import SCREENSHOT_BASE, TerminalApp, log_path
 from c64.terminal.colours import CursesColours, detect_depth
 from c64.terminal.surface import AnsiSurface, CursesSurface
-from charset.colors import DEFAULT_PALETTE
+from charset.colours import DEFAULT_PALETTE
 
 log = logging.getLogger("ryg64")
 

@@ -10,7 +10,7 @@ the whole line while it is asked.
 
 from collections import namedtuple
 
-from charset.colors import BLACK, LIGHT_GREY, RED, WHITE, YELLOW
+from charset.colours import BLACK, LIGHT_GREY, RED, WHITE, YELLOW
 from c64.terminal.surface import Style
 
 NORMAL = Style(BLACK, LIGHT_GREY, True)

@@ -10,7 +10,7 @@ and swallow that, so the layout code never has to.
 from collections import namedtuple
 
 from c64.terminal.colours import rgb
-from charset.colors import DEFAULT_PALETTE
+from charset.colours import DEFAULT_PALETTE
 
 try:
     import curses
@@ -70,7 +70,7 @@ class AnsiSurface:
     asked to draw, so its picture of the screen and ours do not fight.
     size: a function returning (rows, cols); window: the curses window whose
     pending repaint (ncurses schedules one on resize) is let happen first;
-    palette: a charset.colors palette name.
+    palette: a charset.colours palette name.
     """
 
     def __init__(self, stream, size, window=None, palette=DEFAULT_PALETTE):

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 import ryg
-from c64.loader import PrgError, find_sys_address, parse_address, parse_prg, read_prg
+from c64.loader import PrgError, UsageError, find_sys_address, parse_address, parse_prg, read_prg
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 RTS_PROGRAM = bytes([0x00, 0xC0, 0x60])
@@ -94,7 +94,7 @@ def test_addresses_are_decimal_dollar_hex_or_0x_hex(text, value):
 
 @pytest.mark.parametrize("text", ["65536", "$10000", "-1", "abc", "$", ""])
 def test_bad_addresses_are_refused(text):
-    with pytest.raises(PrgError):
+    with pytest.raises(UsageError):
         parse_address(text)
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from charset.colors import ANSI16, CURSES8, XTERM256
+from charset.colours import ANSI16, CURSES8, XTERM256
 from c64.terminal.colours import CursesColours, detect_depth, terminal_colour
 from c64.terminal.surface import Style
 from tests.terminal.test_terminal_render import FakeCurses

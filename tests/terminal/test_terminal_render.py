@@ -7,7 +7,7 @@ import io
 
 import pytest
 
-from charset.colors import color_for_depth
+from charset.colours import color_for_depth
 from c64.terminal.colours import CursesColours
 from c64.terminal.glyphmode import choose_glyph_mode
 from c64.terminal.render import COLUMNS, ROWS, Renderer, ScreenState, compute_layout, fit_line

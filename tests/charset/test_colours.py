@@ -1,9 +1,9 @@
-"""charset.colors: palettes, nearest-colour search, per-depth mapping."""
+"""charset.colours: palettes, nearest-colour search, per-depth mapping."""
 
 import pytest
 
-from charset import colors
-from charset.colors import (
+from charset import colours
+from charset.colours import (
     ANSI16, COLODORE, COLOUR_NAMES, CURSES8, PEPTO_PAL, XTERM256_RGB,
     color_for_depth, delta_e, nearest_of, nearest_xterm256, petscii_colour_codes,
     rgb_to_lab, xterm256_table,
@@ -13,7 +13,7 @@ from charset.colors import (
 def test_there_are_16_named_colours_in_vic_order():
     assert len(COLOUR_NAMES) == 16 == len(set(COLOUR_NAMES))
     assert COLOUR_NAMES[0] == "black" and COLOUR_NAMES[6] == "blue" and COLOUR_NAMES[14] == "light blue"
-    assert colors.LIGHT_GREY == 15 and colors.ORANGE == 8
+    assert colours.LIGHT_GREY == 15 and colours.ORANGE == 8
 
 
 def test_both_palettes_have_16_valid_distinct_colours():
