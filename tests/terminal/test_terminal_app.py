@@ -202,7 +202,7 @@ def test_the_version_menu_lists_versions_and_prg_files_and_starts_the_choice(tmp
 
 
 def test_the_version_menu_shows_saved_games_and_other_data_files_apart_and_never_starts_them(tmp_path):
-    from tests.test_ryg3_ui import Game
+    from tests.games.test_ryg3_ui import Game
     Game(disk=tmp_path).keys("W{return}")                        # a saved game, written by the real ryg3
     assert (tmp_path / "ryg3partida.prg").stat().st_size == 2 + 136
     (tmp_path / "other.prg").write_bytes(assemble(BYE))                  # machine code at $C000
