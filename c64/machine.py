@@ -14,11 +14,14 @@ costs no host CPU.
 """
 
 import enum
+import os
 from collections import deque
 
+from asm import versions
 from c64 import vic as vic_module
 from c64.cia import CIA1, CIA2
-from c64.cpu import CPU, CPUStop
+from c64.cpu import CPUStop
+from c64.fastcpu import FastCPU
 from c64.io import IO
 from c64.loader import Program, parse_prg, read_prg
 from c64.memory import C64Memory
@@ -27,9 +30,8 @@ from kernal import entries
 from kernal.basic import Basic
 from kernal.disk import HostDisk
 from kernal.dispatch import Kernal
-from kernal.rom import build_rom
-
 from kernal.locations import BREAK, INTERRUPT, MSG_PROGRAM_MODE, MSGFLG, SAREG, SPREG, SXREG, SYREG, UNUSED
+from kernal.rom import build_rom
 # Two empty GETIN polls closer than this are a program spinning on the keyboard.
 IDLE_POLL_GAP = 5000
 # Longest stretch run without looking at interrupts; also bounds IRQ latency
@@ -56,14 +58,15 @@ class C64:
     sid_seed: seed of the SID noise generator (reproducible runs).
     ntsc: 1,022,727 Hz / 60 Hz instead of PAL 985,248 Hz / 50 Hz.
     disk_folder: host folder seen as device 8 (None: current folder).
-    cpu_class: the CPU implementation (plain py65 stepping by default).
+    cpu_class: the CPU implementation: c64.fastcpu.FastCPU by default, as `python ryg.py`
+        runs; c64.cpu.CPU is plain py65 stepping (the reference semantics, ~12x slower).
     transcript: None (the default) keeps nothing of what is printed; anything with an
         append(code) method (a list, c64.headless.TranscriptFile) receives every PETSCII
         code sent to the screen through CHROUT, by the program or by BASIC.  The attribute
         of the same name may be set later.
     """
 
-    def __init__(self, sid_seed=None, ntsc=False, disk_folder=None, cpu_class=CPU, transcript=None):
+    def __init__(self, sid_seed=None, ntsc=False, disk_folder=None, cpu_class=FastCPU, transcript=None):
         self.pal = not ntsc
         video = vic_module.NTSC if ntsc else vic_module.PAL
         self.clock_hz = video["clock_hz"]
@@ -158,13 +161,20 @@ class C64:
         self.kernal.channels.devices[8] = HostDisk(folder)
 
     def load_prg(self, source, sys=None):
-        """Put a .prg (path, bytes or Program) in memory at its load address; returns the Program."""
+        """Put a .prg in memory at its load address; returns the Program.
+
+        source: a path, a bundled version's name ("ryg23", as `python ryg.py --list` shows;
+        found from any folder), the bytes of a .prg, or a Program."""
         if isinstance(source, Program):
             program = source
         elif isinstance(source, (bytes, bytearray)):
             program = parse_prg(source, "program", sys)
         else:
-            program = read_prg(str(source), sys)
+            path = str(source)
+            version = None if os.path.exists(path) else versions.find_version(path)
+            if version is not None and version.available():
+                path = version.path
+            program = read_prg(path, sys)
         for offset, byte in enumerate(program.data):
             self.mem.ram[program.load_address + offset] = byte
         if program.load_address == 0x0801:

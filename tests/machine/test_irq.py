@@ -2,6 +2,7 @@
 $EA31 -> $EA81, programs hooking $0314, BRK through ($0316), RESTORE's NMI through ($0318)
 (docs/c64.md, "Interrupts"), and the VIC's raster interrupt."""
 
+from c64.cpu import CPU
 from c64.machine import C64, StopReason
 from tests.conftest import assemble
 
@@ -42,7 +43,7 @@ loop:   jmp loop
 
 
 def test_the_jiffy_irq_goes_through_ff48_the_0314_vector_ea31_and_ea81():
-    m = C64()
+    m = C64(cpu_class=CPU)            # py65 stepping: the trace hooks step()
     load(m, SPIN)
     pcs = trace_pcs(m, PERIOD + 2000)
     entry = pcs.index(0xFF48)
@@ -54,7 +55,7 @@ def test_the_jiffy_irq_goes_through_ff48_the_0314_vector_ea31_and_ea81():
 
 
 def test_the_first_jiffy_irq_comes_one_timer_period_after_ioinit():
-    m = C64()
+    m = C64(cpu_class=CPU)            # py65 stepping: the trace hooks step()
     due = m.cia1.next_irq_cycle()
     load(m, SPIN)
     pcs_cycles = []
