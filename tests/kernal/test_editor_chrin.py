@@ -5,7 +5,7 @@ and must carry on from memory state when called again (the KERNAL's CHRIN, routi
 """
 
 from kernal.editor import ScreenEditor
-from tests.kernal.test_editor import (
+from tests.kernal.editor_helpers import (
     COLOUR_RAM, SCREEN, codes, new_editor, poke_text, row_text, show, word)
 
 
