@@ -12,7 +12,7 @@ as get_wch() returned them; it answers what the app should do next:
 
 from collections import deque
 
-from charset.colors import BLACK, LIGHT_GREEN, WHITE
+from charset.colours import BLACK, LIGHT_GREEN, WHITE
 from c64.terminal.surface import Style
 
 TEXT = Style(LIGHT_GREEN, BLACK, False)

@@ -3,7 +3,7 @@ it and stops the machine, commands run in the panel, Tab shows the C64 screen, x
 at the speed the machine had, a breakpoint hit in warp opens it."""
 
 from c64.terminal.keys import HELP_LINES
-from tests.test_terminal_app import BUSY, make_app, settle, type_keys
+from tests.terminal.test_terminal_app import BUSY, make_app, settle, type_keys
 
 CTRL_O = "\x0f"
 
