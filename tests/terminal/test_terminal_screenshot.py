@@ -1,8 +1,8 @@
 """The screenshot key and the help panel's notes in the interactive loop (fake window, real C64)."""
 
 from c64.terminal.app import numbered_path
-from tests.test_screenshot import glyphs
-from tests.test_terminal_app import make_app, settle, status_line, type_keys
+from tests.machine.test_screenshot import glyphs
+from tests.terminal.test_terminal_app import make_app, settle, status_line, type_keys
 
 CTRL_P = "\x10"
 F11 = 11 + 264          # FakeCurses.KEY_F0 + 11

@@ -6,7 +6,7 @@ import shlex
 
 import ryg
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 README = os.path.join(ROOT, "README.md")
 COMMAND = re.compile(r"^python ryg\.py (.*--screenshot (docs/\S+\.svg).*)$", re.M)
 
