@@ -9,8 +9,8 @@ side of each routine (what it takes and returns in A/X/Y and the flags); the
 work is done by the subsystems in their own modules: editor (screen, with
 its one-step print paths in editor_fastpath), keyboard, clock, channels
 (files, LOAD/SAVE, the serial bus), disk, basic, and idle (a program
-spinning on the keyboard).  Locations are kernal.locations', entry points
-kernal.entries'.
+spinning on the keyboard).  The RAM locations are declared in
+kernal.locations, the entry points in kernal.entries.
 """
 
 from types import MappingProxyType
