@@ -231,12 +231,19 @@ def remembered_version(args):
 
 def main(argv=None):
     """The command line; returns the exit status (see EPILOG).  Ctrl-C anywhere is
-    `interrupted` and 130; a reader that goes away (`| head`) ends the run quietly."""
+    `interrupted` and 130; a signal that ends the program (SIGHUP, SIGTERM...: see
+    c64.hostsignals) is said and 128 + its number, after the terminal is restored; a
+    reader that goes away (`| head`) ends the run quietly."""
+    from c64.hostsignals import Ended, ended_by_signals
     try:
-        return _main(argv)
+        with ended_by_signals():
+            return _main(argv)
     except KeyboardInterrupt:
-        sys.stderr.write("ryg: interrupted\n")
+        _say("interrupted")
         return 130
+    except Ended as ended:
+        _say("ended by %s" % ended.name)
+        return ended.status
     except BrokenPipeError:
         try:                            # nothing more can reach the reader; Python's own flush
             devnull = os.open(os.devnull, os.O_WRONLY)     # at exit must not complain either
@@ -244,6 +251,15 @@ def main(argv=None):
         except (OSError, ValueError):
             pass
         return 141                      # 128 + SIGPIPE, as a shell reports it
+
+
+def _say(message):
+    """One line on stderr, if stderr is still there (after SIGHUP it may not be)."""
+    try:
+        sys.stderr.write("ryg: %s\n" % message)
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
 
 
 def _main(argv):

@@ -11,6 +11,7 @@ import logging
 import os
 import sys
 
+from c64.hostsignals import Ended, ended_in
 from c64.machine import C64
 from c64.terminal.app import SCREENSHOT_BASE, TerminalApp, log_path
 from c64.terminal.colours import CursesColours, detect_depth
@@ -136,7 +137,14 @@ def run_terminal(program, args, cpu_class):
         code, message = curses.wrapper(_session, curses, program, args, cpu_class, glyph_mode, played)
     except KeyboardInterrupt:
         code, message = 130, "interrupted"
+    except Ended as ended:              # curses.wrapper has restored the terminal; ryg.main says it
+        log.info("quit: status %d, ended by %s", ended.status, ended.name)
+        raise
     except Exception as error:          # the terminal is restored by curses.wrapper; say why, briefly
+        ended = ended_in(error)
+        if ended is not None:           # restoring a terminal that is gone (SIGHUP) failed
+            log.info("quit: status %d, ended by %s (%s)", ended.status, ended.name, error)
+            raise ended from None
         log.exception("the front end crashed")
         sys.stderr.write("ryg: the front end crashed: %s: %s (details in %s)\n"
                          % (type(error).__name__, error, path))

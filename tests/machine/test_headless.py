@@ -184,6 +184,21 @@ def test_ctrl_c_in_headless_mode_says_interrupted_and_exits_130(prg):
     assert len(out.splitlines()) == 25               # the screen as it was
 
 
+@pytest.mark.skipif(not hasattr(__import__("signal"), "SIGHUP"), reason="POSIX signals")
+def test_sigterm_in_headless_mode_closes_the_transcript_and_exits_143(prg, tmp_path):
+    import signal
+    import time
+    transcript = tmp_path / "out.txt"
+    proc = subprocess.Popen([sys.executable, "ryg.py", "--headless", "--transcript", str(transcript),
+                             prg("spin", SPIN)], cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(2.0)
+    proc.send_signal(signal.SIGTERM)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 128 + signal.SIGTERM
+    assert err == "ryg: ended by SIGTERM\n"
+    assert transcript.exists()
+
+
 def test_a_closed_stdout_ends_quietly(prg):
     reader, writer = os.pipe()
     os.close(reader)                                 # nobody reads: the first write fails (EPIPE)
