@@ -95,6 +95,9 @@ def build_parser():
     screen.add_argument("--no-config", action="store_true",
                         help="neither read nor write the settings file (palette, colours, glyphs, warp "
                         "and the last version are remembered there; `ryg --help` shows where)")
+    screen.add_argument("--log", metavar="FILE",
+                        help="log errors and crashes to FILE (default: ryg64.log in your state folder, "
+                             "e.g. ~/.local/state/ryg64)")
     headless = parser.add_argument_group("headless")
     headless.add_argument("--headless", action="store_true",
                           help="run without curses, in warp; print the screen at the end")

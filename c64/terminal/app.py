@@ -25,7 +25,6 @@ c64.terminal.session.
 import logging
 import os
 import sys
-import tempfile
 import time
 from collections import deque
 
@@ -41,7 +40,6 @@ from c64.terminal.status import StatusInfo, status_parts
 from charset.colours import DEFAULT_PALETTE
 from charset.keys import build_host_keymap
 
-LOG_NAME = "ryg64.log"        # in the temp folder: details of errors and crashes
 IDLE_FRAMES = 5              # while waiting for a key: wake every 5 frames (0.1 s PAL)
 BUSY_BATCH = 2               # at most this many owed frames run back to back when busy
 SPEED_REFRESH = 0.5          # seconds between updates of the speed on the status line
@@ -400,4 +398,6 @@ def next_screenshot_path(base):
 
 
 def log_path():
-    return os.path.join(tempfile.gettempdir(), LOG_NAME)
+    """Where the details of an error are, for messages (c64.terminal.logfile)."""
+    from c64.terminal import logfile
+    return logfile.describe()

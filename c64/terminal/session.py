@@ -1,7 +1,7 @@
 """The curses session: terminal modes set and always restored, the drawing surface, the log file.
 
 run_terminal() is what `python ryg.py` calls: it checks there is a terminal,
-opens the log (ryg64.log in the temp folder), lets curses.wrapper set the
+opens the log (c64.terminal.logfile: the per-user state folder, or --log), lets curses.wrapper set the
 terminal up and restore it whatever happens (quit, Ctrl-C, a crash), runs
 app.TerminalApp inside, and prints a one-line reason on the way out; the
 details of a crash go to the log, not to the screen.
@@ -13,7 +13,8 @@ import sys
 
 from c64.hostsignals import Ended, ended_in
 from c64.machine import C64
-from c64.terminal.app import SCREENSHOT_BASE, TerminalApp, log_path
+from c64.terminal import logfile
+from c64.terminal.app import SCREENSHOT_BASE, TerminalApp
 from c64.terminal.colours import CursesColours, detect_depth
 from c64.terminal.surface import AnsiSurface, CursesSurface
 from charset.colours import DEFAULT_PALETTE
@@ -21,17 +22,16 @@ from charset.colours import DEFAULT_PALETTE
 log = logging.getLogger("ryg64")
 
 
-def setup_log():
-    path = log_path()
-    try:
-        handler = logging.FileHandler(path, encoding="utf-8")
-    except OSError:
-        handler = logging.NullHandler()
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+def setup_log(path=None):
+    """Log to `path` (--log; None: the per-user default, c64.terminal.logfile); returns the
+    file's path, or a few words saying there is none."""
+    handler, problem = logfile.open_log(path)
+    for old in log.handlers:
+        logfile.close_log(old)
     log.handlers[:] = [handler]
     log.setLevel(logging.INFO)
     log.propagate = False
-    return path
+    return logfile.describe() if problem is None else problem
 
 
 def _session(stdscr, curses, program, args, cpu_class, glyph_mode, played=None):
@@ -127,7 +127,7 @@ def run_terminal(program, args, cpu_class):
                          "use --headless for scripts\n")
         return 2
 
-    path = setup_log()
+    path = setup_log(getattr(args, "log", None))
     set_host_locale()
     glyph_mode = choose_glyph_mode(getattr(args, "glyphs", None) or args.ascii)
     played = []

@@ -9,6 +9,7 @@ import pytest
 from c64.loader import parse_prg
 from c64.machine import C64
 from c64.terminal import app as app_module
+from c64.terminal import logfile
 from c64.terminal import session as session_module
 from c64.terminal.app import IDLE_FRAMES, TerminalApp
 from c64.terminal.session import run_terminal
@@ -319,12 +320,13 @@ def test_a_crash_restores_the_terminal_prints_a_short_reason_and_logs_the_detail
     def exploding_wrapper(function, *args):
         raise RuntimeError("boom")
     monkeypatch.setattr(real_curses, "wrapper", exploding_wrapper)
-    monkeypatch.setattr(app_module.tempfile, "gettempdir", lambda: str(tmp_path))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))          # the default log's folder on Linux
+    monkeypatch.setattr(logfile, "default_log_path", lambda: str(tmp_path / "ryg64.log"))
     status = run_terminal(program(HELLO), Args(False, False, "auto", False, ".", None), C64)
     err = capsys.readouterr().err
     assert status == 1
     assert "crashed: RuntimeError: boom" in err and "Traceback" not in err
-    assert str(tmp_path) in err
+    assert str(tmp_path / "ryg64.log") in err
     log_text = (tmp_path / "ryg64.log").read_text()
     assert "Traceback" in log_text and "boom" in log_text
     logging.getLogger("ryg64").handlers[:] = []
@@ -332,7 +334,8 @@ def test_a_crash_restores_the_terminal_prints_a_short_reason_and_logs_the_detail
 
 def test_the_session_reason_is_printed_on_the_way_out(tmp_path, monkeypatch, capsys, tty):
     monkeypatch.setattr(real_curses, "wrapper", lambda function, *args: (130, "interrupted (Ctrl-C)"))
-    monkeypatch.setattr(app_module.tempfile, "gettempdir", lambda: str(tmp_path))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))          # the default log's folder on Linux
+    monkeypatch.setattr(logfile, "default_log_path", lambda: str(tmp_path / "ryg64.log"))
     status = run_terminal(program(HELLO), Args(False, False, "auto", False, ".", None), C64)
     assert status == 130
     assert capsys.readouterr().err.strip() == "ryg: interrupted (Ctrl-C)"
