@@ -48,8 +48,11 @@ Status (ST $90, the KERNAL's serial status) and errors
     would only report it on channel 15), the error channel gets
     `26,WRITE PROTECT ON` / `72,DISK FULL` / `25,WRITE ERROR`, and
     `last_message` carries the host's reason.  Writes go to a temporary file
-    that is renamed over the target, so a failed write never leaves a
-    half-written file.
+    (`.ryg64-*.tmp`, flushed to the disk with fsync) that is renamed over the
+    target, so a failed write never leaves a half-written file; a new file
+    gets the mode the umask gives, a replaced one keeps its own.  Temporary
+    files left by a write that was killed are removed when the drive is
+    attached, once they are ten minutes old.
 
 The disk's size
     Blocks are counted as on a 1541: 254 data bytes a block, 664 blocks
@@ -61,7 +64,9 @@ The disk's size
 
 import errno
 import os
+import stat
 import tempfile
+import time
 
 from kernal.errors import KernalError
 
@@ -72,6 +77,9 @@ BLOCK_DATA = 254                # data bytes per 1541 block
 MAX_FILE = DISK_BLOCKS * BLOCK_DATA
 NAME_LIMIT = 16
 DIRECTORY_ENTRIES = 144         # what fits in a 1541's directory track
+
+TEMP_PREFIX, TEMP_SUFFIX = ".ryg64-", ".tmp"   # a write in progress: hidden, never on the disk
+STALE_SECONDS = 600
 
 TYPES = ("prg", "seq", "usr", "rel")
 TYPE_LETTERS = {"P": "prg", "S": "seq", "U": "usr", "L": "rel"}
@@ -189,11 +197,19 @@ class _Channel:
         self.overflow = False
 
 
+def _umask():
+    """The process's umask (read by setting it and setting it back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 class HostDisk:
     """Drive 8 on the host folder `folder` (see the module docstring for the rules)."""
 
     def __init__(self, folder):
         self.folder = os.path.realpath(os.path.abspath(folder))
+        self._remove_stale_temporaries()
         self.mem = None
         self.status = 0               # ST bits of the last operation (also ORed into $90 when connected)
         self.channels = {}
@@ -284,6 +300,26 @@ class HostDisk:
         with open(path, "rb") as handle:
             return handle.read(limit)
 
+    def _remove_stale_temporaries(self):
+        """Temporary files of writes that never finished (the host killed mid-write): ours by
+        their name, regular files, untouched for STALE_SECONDS (a write takes milliseconds;
+        a younger one may be another session's write in progress)."""
+        try:
+            names = os.listdir(self.folder)
+        except OSError:
+            return
+        now = time.time()
+        for name in names:
+            if not (name.startswith(TEMP_PREFIX) and name.endswith(TEMP_SUFFIX)):
+                continue
+            path = os.path.join(self.folder, name)
+            try:
+                info = os.lstat(path)
+                if stat.S_ISREG(info.st_mode) and now - info.st_mtime > STALE_SECONDS:
+                    os.unlink(path)
+            except OSError:
+                continue
+
     def free_blocks(self, replacing=None):
         """Blocks free on the disk: 664 less those of every file on it (but `replacing`'s)."""
         used = sum(entry.blocks for entry in self.entries() if entry.host_name != replacing)
@@ -300,10 +336,17 @@ class HostDisk:
         if needed > free:
             raise OSError(errno.ENOSPC, "disk full: %d blocks needed, %d of %d free"
                           % (needed, free, DISK_BLOCKS))
-        handle, temp = tempfile.mkstemp(dir=self.folder, prefix=".ryg64-", suffix=".tmp")
+        try:
+            mode = stat.S_IMODE(os.stat(path).st_mode)      # a replaced file keeps its mode
+        except OSError:
+            mode = 0o666 & ~_umask()                        # a new one gets what open() would give
+        handle, temp = tempfile.mkstemp(dir=self.folder, prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX)
         try:
             with os.fdopen(handle, "wb") as out:
                 out.write(data)
+                out.flush()
+                os.fsync(out.fileno())                      # on the disk before it replaces the old file
+            os.chmod(temp, mode)
             os.replace(temp, path)
         except BaseException:
             try:

@@ -2,6 +2,7 @@
 
 import errno
 import os
+import stat
 
 import pytest
 
@@ -257,6 +258,66 @@ def test_a_program_saving_in_a_loop_cannot_fill_the_host_disk(tmp_path):
             pass
     total = sum(p.stat().st_size for p in tmp_path.iterdir())
     assert total <= 664 * 254
+
+
+# -- how files are written: modes, durability, leftovers ----------------------------------------------
+
+posix_only = pytest.mark.skipif(os.name != "posix", reason="POSIX file modes")
+
+
+@posix_only
+@pytest.mark.parametrize("umask, mode", [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])
+def test_a_new_file_gets_the_mode_the_umask_gives(tmp_path, umask, mode):
+    old = os.umask(umask)
+    try:
+        disk = HostDisk(str(tmp_path))
+        disk.save(b"GAME", b"\x00\xc0\x01")
+        disk.open(2, b"LOG,S,W")
+        disk.chrout(2, 0x41)
+        disk.close(2)
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "game.prg").stat().st_mode) == mode
+    assert stat.S_IMODE((tmp_path / "log.seq").stat().st_mode) == mode
+
+
+@posix_only
+@pytest.mark.parametrize("mode", [0o644, 0o640, 0o604])
+def test_replacing_a_file_keeps_its_mode(tmp_path, mode):
+    (tmp_path / "game.prg").write_bytes(b"\x00\xc0old")
+    os.chmod(tmp_path / "game.prg", mode)
+    old = os.umask(0o077)
+    try:
+        HostDisk(str(tmp_path)).save(b"@0:GAME", b"\x00\xc0new")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "game.prg").read_bytes() == b"\x00\xc0new"
+    assert stat.S_IMODE((tmp_path / "game.prg").stat().st_mode) == mode
+
+
+def test_the_data_reaches_the_disk_before_the_file_replaces_the_old_one(tmp_path, monkeypatch):
+    events = []
+    real_fsync, real_replace = os.fsync, os.replace
+    monkeypatch.setattr(os, "fsync", lambda fd: (events.append("fsync"), real_fsync(fd))[1])
+    monkeypatch.setattr(os, "replace", lambda a, b: (events.append("replace"), real_replace(a, b))[1])
+    HostDisk(str(tmp_path)).save(b"GAME", b"\x00\xc0\x01")
+    assert events[:2] == ["fsync", "replace"]
+
+
+def test_stale_temporary_files_of_an_interrupted_write_are_removed(tmp_path):
+    import time
+    stale = tmp_path / ".ryg64-abc123.tmp"
+    fresh = tmp_path / ".ryg64-def456.tmp"
+    other = tmp_path / ".other-abc.tmp"
+    for path in (stale, fresh, other):
+        path.write_bytes(b"half a file")
+    hour_ago = time.time() - 3600
+    os.utime(stale, (hour_ago, hour_ago))
+    os.utime(other, (hour_ago, hour_ago))
+    HostDisk(str(tmp_path))
+    assert not stale.exists()
+    assert fresh.exists()                       # maybe another session writing right now
+    assert other.exists()                       # not ours
 
 
 def test_a_read_only_folder_gives_write_protect_on(disk, folder, monkeypatch):
