@@ -209,6 +209,13 @@ class C64:
         cpu.pc = BASIC_READY
         cpu.stop()
 
+    def drive_error(self, device=8):
+        """The drive's error as its error channel would send it ("33,SYNTAX ERROR,00,00")
+        while it has one to report (a 1541's LED blinks), else None."""
+        drive = self.kernal.channels.devices.get(device)
+        pending = getattr(drive, "pending_error", None)
+        return pending() if pending is not None else None
+
     # -- keyboard ------------------------------------------------------------------------
     def type(self, text):
         """Queue petcat-style key text ("N{return}"); keys are fed as the program waits."""

@@ -234,6 +234,12 @@ class HostDisk:
         code, track, sector = self.error
         return "%02d,%s,%02d,%02d" % (code, MESSAGES.get(code, "UNKNOWN"), track, sector)
 
+    def pending_error(self):
+        """error_text() while the drive has an error to report (its LED blinks: codes 20 and
+        up but the power-on message), else None."""
+        code = self.error[0]
+        return self.error_text() if code >= 20 and code != DOS_RESET else None
+
     def _st(self, bits, replace=False):
         self.status = bits if replace else (self.status | bits)
         if self.mem is not None:

@@ -215,7 +215,8 @@ class TerminalApp:
         question = self.question
         note = self.note if self.note and now - self.note_time < NOTE_SECONDS else None
         return StatusInfo(speed=self.shown_speed, warp=self.warp, name=program_label(self.program),
-                          waiting=waiting, error=self.error, question=question, note=note)
+                          waiting=waiting, error=self.error, question=question, note=note,
+                          drive=self.machine.drive_error())
 
     def draw(self):
         renderer = self.renderer

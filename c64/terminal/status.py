@@ -3,6 +3,9 @@
 Left part, VICE style: the speed as a percentage of a real C64 (`100%`,
 `WARP 1850%`), the program name and `WAIT` while the program waits for a key.  Right part: how to get help,
 or for a few seconds a note such as the name of a screenshot just written.
+While drive 8 has an error to report (a 1541's LED blinks until its error
+channel is read or a command succeeds), the line turns light red and shows
+it after the speed, as VICE shows the drive's status: `DRIVE 8: 33,SYNTAX ERROR`.
 A stopped program (CPU jam, BRK, missing KERNAL routine) replaces all that
 with the reason and the keys that get out of it; a question (quit?) takes
 the whole line while it is asked.
@@ -10,19 +13,20 @@ the whole line while it is asked.
 
 from collections import namedtuple
 
-from charset.colours import BLACK, LIGHT_GREY, RED, WHITE, YELLOW
+from charset.colours import BLACK, LIGHT_GREY, LIGHT_RED, RED, WHITE, YELLOW
 from c64.terminal.surface import Style
 
 NORMAL = Style(BLACK, LIGHT_GREY, True)
 WARP = Style(BLACK, YELLOW, True)
 ALERT = Style(WHITE, RED, True)
+DRIVE_ERROR = Style(BLACK, LIGHT_RED, True)     # the drive's red LED blinking
 
 HELP_HINT = "F11/^K help"
 ERROR_KEYS = "F9 reset F10 menu ^Q quit"
 
 # note: a short message shown for a few seconds in place of the help hint ("saved ryg64-001.svg").
-StatusInfo = namedtuple("StatusInfo", "speed warp name waiting error question note")
-StatusInfo.__new__.__defaults__ = (None, False, "", False, None, None, None)
+StatusInfo = namedtuple("StatusInfo", "speed warp name waiting error question note drive")
+StatusInfo.__new__.__defaults__ = (None, False, "", False, None, None, None, None)
 
 
 def speed_text(percent, warp):
@@ -40,5 +44,9 @@ def status_parts(info):
     words = [speed_text(info.speed, info.warp), info.name]
     if info.waiting:
         words.append("WAIT")
+    if info.drive:                    # "33,SYNTAX ERROR,00,00" -> "33,SYNTAX ERROR", after the speed
+        code, _, rest = info.drive.partition(",")
+        words.insert(1, "DRIVE 8: %s,%s" % (code, rest.split(",")[0]))
+        return " " + "  ".join(w for w in words if w), (info.note + " ") if info.note else "", DRIVE_ERROR
     left = " " + "  ".join(w for w in words if w)
     return left, (info.note or HELP_HINT) + " ", (WARP if info.warp else NORMAL)

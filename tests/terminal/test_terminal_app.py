@@ -397,3 +397,20 @@ def test_a_locale_the_host_has_not_installed_does_not_stop_the_front_end(monkeyp
         assert "utf" in ctype.lower().replace("-", "")
     finally:
         locale.setlocale(locale.LC_ALL, saved)
+
+
+def test_a_drive_error_at_ready_shows_on_the_status_line_until_the_drive_succeeds(tmp_path):
+    clock = FakeClock(0.0005)
+    window = FakeWindow(30, 80, clock=clock)
+    surface = CursesSurface(window, RecordingColours(), FakeCursesError)
+    app = TerminalApp(program(BYE), window, surface, FakeCurses(), lambda: C64(disk_folder=str(tmp_path)),
+                      clock=clock, versions=lambda: [])
+    settle(app, 0.5)
+    assert "READY." in window.text()
+    type_keys(app, window, *'save"../x",8\n', seconds=0.5)
+    assert "33,SYNTAX ERROR" in status_line(app, window)          # a 1541 would blink its LED
+    assert list(tmp_path.iterdir()) == [] and not (tmp_path.parent / "x.prg").exists()
+    type_keys(app, window, *'save"good",8\n', seconds=0.5)
+    assert "ERROR" not in status_line(app, window)
+    assert (tmp_path / "good.prg").exists()
+

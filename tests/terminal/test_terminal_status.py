@@ -1,7 +1,7 @@
 """The status line: speed as VICE shows it, program name, WAIT, errors and questions."""
 
 from c64.terminal.render import fit_line
-from c64.terminal.status import ALERT, NORMAL, WARP, StatusInfo, speed_text, status_parts
+from c64.terminal.status import ALERT, DRIVE_ERROR, NORMAL, WARP, StatusInfo, speed_text, status_parts
 
 
 def test_speed_is_a_whole_percentage_of_a_real_c64():
@@ -49,3 +49,16 @@ def test_a_question_takes_the_whole_line():
     left, right, style = status_parts(StatusInfo(speed=100, name="x", question="Quit RYG64? (y/n)"))
     assert left.strip() == "Quit RYG64? (y/n)" and right == ""
     assert style == ALERT
+
+
+def test_a_drive_error_shows_on_the_status_line_as_the_drive_sent_it():
+    left, right, style = status_parts(StatusInfo(speed=100, name="ryg3", waiting=True,
+                                                 drive="33,SYNTAX ERROR,00,00"))
+    assert left.split() == ["100%", "DRIVE", "8:", "33,SYNTAX", "ERROR", "ryg3", "WAIT"]
+    assert style == DRIVE_ERROR
+    assert "DRIVE 8: 33,SYNTAX ERROR" in fit_line(left, right, 40)      # kept on a 40-column line
+
+
+def test_without_a_drive_error_the_line_is_as_before():
+    assert status_parts(StatusInfo(speed=100, name="ryg3", drive=None)) == status_parts(
+        StatusInfo(speed=100, name="ryg3"))
