@@ -47,6 +47,9 @@ PAUSED_WAIT = 0.5            # get_wch timeout while paused (menu, help, too sma
 MAX_KEYS_PER_PASS = 64
 NOTE_SECONDS = 3             # how long a note (screenshot written) replaces the help hint
 SCREENSHOT_BASE = "ryg64.svg"  # Ctrl-P writes ryg64-001.svg, ryg64-002.svg ... in the current folder
+# Keys typed ahead of the C64's own 10-key buffer: two screen lines.  A paste past it is
+# dropped (a C64 drops keys past its buffer too) and the status line says how many.
+TYPEAHEAD_LIMIT = 80
 SETTLE_CYCLES = 5000         # enough for the jiffy IRQ handler and the way back to the wait
 
 log = logging.getLogger("ryg64")
@@ -88,6 +91,8 @@ class TerminalApp:
         self.versions = versions
         self.warp = warp
         self.typeahead = deque()
+        self.dropped_keys = 0         # in the current burst (the note says how many)
+        self.dropped_at = None
         self.overlay = None          # VersionMenu or HelpPanel while open
         self.question = None         # the quit question while asked
         self.quit_code = None
@@ -243,9 +248,11 @@ class TerminalApp:
         """Block until a key or the timeout, then take whatever else is already typed."""
         key = self.read_key(timeout)
         count = 0
-        while key is not None and self.quit_code is None and count < MAX_KEYS_PER_PASS:
+        while key is not None and self.quit_code is None:
             self.handle_key(key)
             count += 1
+            if count >= MAX_KEYS_PER_PASS:
+                break                  # the rest waits in the terminal for the next pass
             key = self.read_key(0)
 
     def handle_key(self, key):
@@ -265,6 +272,8 @@ class TerminalApp:
         if self.renderer.layout is None:
             if decoded is Command.QUIT:
                 self.quit(0, None)
+            elif decoded is not None and not isinstance(decoded, Command) and self.error is None:
+                self.queue_key(decoded)          # typed while too small: kept for the program
             return
         if decoded is Command.QUIT:
             if self.overlay is not None:
@@ -285,7 +294,21 @@ class TerminalApp:
         if isinstance(decoded, Command):
             self.command(decoded)
         elif decoded is not None and self.error is None:
-            self.typeahead.append(decoded)
+            self.queue_key(decoded)
+
+    def queue_key(self, key):
+        """A C64 key for the program, or counted as dropped when TYPEAHEAD_LIMIT are waiting
+        (the status line's note says how many, for NOTE_SECONDS)."""
+        if len(self.typeahead) < TYPEAHEAD_LIMIT:
+            self.typeahead.append(key)
+            return
+        now = self.clock()
+        if self.dropped_at is None or now - self.dropped_at >= NOTE_SECONDS:
+            self.dropped_keys = 0
+        self.dropped_keys += 1
+        self.dropped_at = now
+        self.note = "%d KEY%s DROPPED" % (self.dropped_keys, "" if self.dropped_keys == 1 else "S")
+        self.note_time = now
 
     def command(self, command):
         if command is Command.WARP:

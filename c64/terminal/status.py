@@ -2,7 +2,8 @@
 
 Left part, VICE style: the speed as a percentage of a real C64 (`100%`,
 `WARP 1850%`), the program name and `WAIT` while the program waits for a key.  Right part: how to get help,
-or for a few seconds a note such as the name of a screenshot just written.
+or for a few seconds a note such as the name of a screenshot just written or
+`63 KEYS DROPPED` (typed past what is kept).
 While drive 8 has an error to report (a 1541's LED blinks until its error
 channel is read or a command succeeds), the line turns light red and shows
 it after the speed, as VICE shows the drive's status: `DRIVE 8: 33,SYNTAX ERROR`.

@@ -292,6 +292,36 @@ def test_resizing_while_running_moves_the_picture():
     assert window.line(layout.screen_top)[layout.screen_left:layout.screen_left + 5] == "HELLO"
 
 
+def test_keys_typed_while_the_terminal_is_too_small_reach_the_program_once_it_is_enlarged():
+    app, window, _ = make_app(rows=20, cols=30)
+    settle(app, 0.5)
+    type_keys(app, window, "h", "i", "\n", seconds=0.3)
+    type_keys(app, window, ("resize", 30, 80), seconds=0.5)
+    layout = app.renderer.layout
+    assert window.line(layout.screen_top + 1)[layout.screen_left:layout.screen_left + 2] == "HI"
+
+
+def test_a_pasted_flood_is_bounded_and_what_was_dropped_is_said_on_the_status_line():
+    from c64.terminal.app import TYPEAHEAD_LIMIT
+    app, window, _ = make_app()
+    settle(app, 0.5)
+    delivered = []
+    press = app.machine.press
+    app.machine.press = lambda key: press(key) and (delivered.append(key) or True)
+    window.keys.extend("x" * 5000)
+    while window.keys:
+        app.step()
+        assert len(app.typeahead) <= TYPEAHEAD_LIMIT
+    assert "KEYS DROPPED" in status_line(app, window)
+    during_the_paste = len(delivered)
+    settle(app, 2.0)
+    assert len(app.typeahead) == 0
+    assert len(delivered) - during_the_paste <= TYPEAHEAD_LIMIT     # what was left to do after it
+    assert len(delivered) + app.dropped_keys == 5000
+    settle(app, 5.0)
+    assert "KEYS DROPPED" not in status_line(app, window)        # the note goes after a while
+
+
 def test_ctrl_q_in_a_too_small_terminal_quits_without_a_question():
     app, window, _ = make_app(rows=10, cols=20)
     settle(app, 0.2)
