@@ -80,3 +80,61 @@ def test_a_fatal_signal_restores_the_terminal_and_exits_128_plus_its_number(tmp_
     assert after[0] & termios.ICRNL and after[0] & termios.IXON
     assert status == 128 + number, err
     assert err.count("\n") == 1 and "Traceback" not in err, err
+
+
+# -- terminals that cannot show the C64 screen ------------------------------------------------------
+
+def _run_briefly(tmp_path, env_changes, seconds=6.0):
+    """Start ryg.py on a pty with env_changes; (exit status or None, stderr, what it drew)."""
+    import fcntl
+    import struct
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 32, 90, 0, 0))
+    env = {k: v for k, v in os.environ.items() if k not in ("LINES", "COLUMNS", "TMUX")}
+    env.update(XDG_STATE_HOME=str(tmp_path / "state"), XDG_CONFIG_HOME=str(tmp_path / "config"))
+    env.update(env_changes)
+    env = {k: v for k, v in env.items() if v is not None}
+    proc = subprocess.Popen([sys.executable, os.path.join(ROOT, "ryg.py"), "--disk", str(tmp_path), "ryg23"],
+                            stdin=slave, stdout=slave, stderr=subprocess.PIPE, cwd=str(tmp_path), env=env,
+                            start_new_session=True)
+    try:
+        drawn = _drain(master, lambda text: proc.poll() is not None, timeout=seconds)
+        status = proc.poll()
+        modes = termios.tcgetattr(slave)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(master)
+        os.close(slave)
+    return status, proc.stderr.read().decode("utf-8", "replace"), drawn, modes
+
+
+@pytest.mark.parametrize("term", ["dumb", "no-such-terminal-type"])
+def test_a_terminal_that_cannot_place_the_cursor_gets_a_clear_message_and_status_2(tmp_path, term):
+    status, err, drawn, modes = _run_briefly(tmp_path, {"TERM": term, "LC_ALL": "C.UTF-8"})
+    assert status == 2, (status, err)
+    assert "TERM=%s" % term in err and "--headless" in err and err.count("\n") == 1, err
+    assert modes[3] & termios.ICANON and modes[3] & termios.ECHO
+
+
+def test_without_term_the_message_says_so(tmp_path):
+    status, err, drawn, modes = _run_briefly(tmp_path, {"TERM": None, "LC_ALL": "C.UTF-8"})
+    assert status == 2 and "TERM" in err, err
+
+
+@pytest.mark.parametrize("lc_all, mode", [("C", "ascii"), ("POSIX", "ascii"), ("C.UTF-8", None)])
+def test_a_locale_that_cannot_encode_the_glyphs_gets_ascii_glyphs_by_itself(lc_all, mode):
+    # Python's UTF-8 mode (on by itself in the C locale) makes Python say UTF-8 while the
+    # C library, which ncurses encodes with, has only ASCII: the glyphs came out blank.
+    code = ("from c64.terminal.session import set_host_locale; from c64.terminal.glyphmode import "
+            "choose_glyph_mode; set_host_locale(); print(choose_glyph_mode())")
+    env = {k: v for k, v in os.environ.items() if k not in ("LANG", "LC_CTYPE", "PYTHONUTF8")}
+    env["LC_ALL"] = lc_all
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    if mode is None:
+        assert proc.stdout.strip() in ("unicode", "legacy")
+    else:
+        assert proc.stdout.strip() == mode

@@ -2,7 +2,8 @@
 
 The modes are charset.glyphs' "unicode", "legacy" and "ascii".  --ascii
 forces ASCII; a locale that is not UTF-8 gets ASCII (ncurses could not
-encode anything else); a C library whose wcwidth() does not know the
+encode anything else; the C library's encoding decides, not Python's, which
+is UTF-8 in the C locale); a C library whose wcwidth() does not know the
 U+1FBxx block (glibc before 2.36 returns -1, and ncurses then drops the
 character) gets "legacy", the same picture with look-alikes from the
 Basic Multilingual Plane.
@@ -30,6 +31,17 @@ def libc_wcwidth(codepoint):
     return function(chr(codepoint))
 
 
+def c_library_encoding():
+    """The character encoding of the C library's locale, which ncurses encodes with.
+
+    Not locale.getpreferredencoding(): in the C locale Python turns its UTF-8 mode on
+    by itself and says UTF-8 while the C library (and so ncurses) has only ASCII."""
+    try:
+        return locale.nl_langinfo(locale.CODESET)
+    except (AttributeError, ValueError):          # no nl_langinfo (Windows)
+        return locale.getpreferredencoding(False)
+
+
 def choose_glyph_mode(force=None, encoding=None, wcwidth=libc_wcwidth):
     """ "unicode", "legacy" or "ascii" for this terminal (call after locale.setlocale).
 
@@ -38,7 +50,7 @@ def choose_glyph_mode(force=None, encoding=None, wcwidth=libc_wcwidth):
     """
     if force is True or force == "ascii":
         return "ascii"
-    encoding = (encoding or locale.getpreferredencoding(False) or "").lower().replace("-", "").replace("_", "")
+    encoding = (encoding or c_library_encoding() or "").lower().replace("-", "").replace("_", "")
     if encoding not in ("utf8", "utf8mb4", "cp65001"):
         return "ascii"
     if force in ("unicode", "legacy"):

@@ -110,6 +110,29 @@ def set_host_locale(environ=None):
     return locale.setlocale(locale.LC_CTYPE)
 
 
+def terminal_problem(curses, environ=None, fd=None):
+    """Why this terminal cannot show the C64 screen (TERM unset, unknown to terminfo, or
+    without cursor addressing: TERM=dumb), in words; None when it can.  Platforms whose
+    curses has no terminfo (Windows) are not asked."""
+    environ = os.environ if environ is None else environ
+    if not hasattr(curses, "setupterm") or not hasattr(curses, "tigetstr") or os.name == "nt":
+        return None
+    term = environ.get("TERM")
+    if not term:
+        return "TERM is not set, so curses cannot know this terminal"
+    try:
+        fd = sys.stdout.fileno() if fd is None else fd
+    except (OSError, ValueError):               # not a real file (a test's captured stdout)
+        return None
+    try:
+        curses.setupterm(term, fd)
+    except curses.error:
+        return "the terminal type TERM=%s is unknown to curses (no terminfo entry)" % term
+    if not curses.tigetstr("cup"):
+        return "this terminal (TERM=%s) cannot move the cursor, which the C64 screen needs" % term
+    return None
+
+
 def run_terminal(program, args, cpu_class):
     """The interactive front end for `python ryg.py`; returns the exit status."""
     try:
@@ -125,6 +148,12 @@ def run_terminal(program, args, cpu_class):
     if not has_terminal():
         sys.stderr.write("ryg: the C64 screen needs a terminal (stdin and stdout); "
                          "use --headless for scripts\n")
+        return 2
+
+    problem = terminal_problem(curses)
+    if problem:
+        sys.stderr.write("ryg: %s; run it in a terminal such as xterm (TERM=xterm-256color), "
+                         "or use --headless\n" % problem)
         return 2
 
     path = setup_log(getattr(args, "log", None))
