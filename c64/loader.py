@@ -124,13 +124,18 @@ def read_prg(path, sys=None):
     name = os.path.basename(path)
     try:
         with open(path, "rb") as handle:
-            raw = handle.read(0x10000 + 3)
+            raw = handle.read(0x10000 + 3)          # more than any .prg can hold: enough to refuse it
+            size = os.fstat(handle.fileno()).st_size
     except FileNotFoundError:
         raise PrgError("no such file: %s" % path) from None
     except IsADirectoryError:
         raise PrgError("%s is a folder, not a .prg file" % path) from None
     except OSError as error:
         raise PrgError("cannot read %s: %s" % (path, error.strerror or error)) from None
+    if size > len(raw) and len(raw) >= 2:          # cut short by the read: say the file's own size
+        load_address = raw[0] | (raw[1] << 8)
+        raise PrgError("%s does not fit in memory: %d bytes loaded at $%04X would run past $FFFF "
+                       "(to $%X)" % (name, size - 2, load_address, load_address + size - 3))
     return parse_prg(raw, name, sys)
 
 

@@ -88,6 +88,7 @@ class C64:
         self.transcript = transcript
         self.pending_keys = deque()
         self.program = None
+        self.loaded_name = None       # what BASIC's LOAD last loaded (host name), for the status line
         self.error = None
         self.nmi_pending = False
         self._calling = False         # a call() is running: $FF00 is its return address

@@ -130,8 +130,9 @@ _CHAR_CODES.update({
     "\\": 0x5C, "\u00a3": 0x5C,   # pound key (VICE: host \ and the pound sign)
     "^": 0x5E, "\u2191": 0x5E,    # up-arrow key
     "~": 0x5F, "\u2190": 0x5F,    # left-arrow key
+    "_": 0x5F,                    # left-arrow key: PETSCII $5F is ASCII's _, so drive 8 lists a
+                                  # host file my_game.prg as MY<-GAME and typing _ must match it
     "\u03c0": 0xDE,               # pi = SHIFT + up-arrow
-    "_": 0xA4,                    # C=+@, a low line glyph (VICE symbolic map)
     "|": 0xDD,                    # SHIFT + minus, a vertical line glyph
     "\n": 0x0D, "\r": 0x0D,       # Enter
 })

@@ -56,7 +56,11 @@ log = logging.getLogger("ryg64")
 
 
 def program_label(program):
-    name = program.name
+    return name_label(program.name)
+
+
+def name_label(name):
+    """A .prg's name as the status line shows it: without the extension."""
     return name[:-4] if name.lower().endswith(".prg") else name
 
 
@@ -219,7 +223,9 @@ class TerminalApp:
         waiting = self.machine.waiting or self.idle
         question = self.question
         note = self.note if self.note and now - self.note_time < NOTE_SECONDS else None
-        return StatusInfo(speed=self.shown_speed, warp=self.warp, name=program_label(self.program),
+        loaded = self.machine.loaded_name        # LOAD from BASIC replaced the program we started
+        name = program_label(self.program) if loaded is None else name_label(loaded)
+        return StatusInfo(speed=self.shown_speed, warp=self.warp, name=name,
                           waiting=waiting, error=self.error, question=question, note=note,
                           drive=self.machine.drive_error())
 

@@ -253,3 +253,13 @@ def test_the_command_line_disk_option_is_drive_8(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert "READ:HELLO DISK" in proc.stdout and "62,FILE NOT FOUND,00,00" in proc.stdout
     assert sorted(p.name for p in drive.iterdir()) == ["block.prg", "log.seq"]
+
+
+def test_a_host_name_with_an_underscore_is_found_by_typing_the_underscore(tmp_path):
+    from c64.machine import C64, StopReason
+    (tmp_path / "my_game.prg").write_bytes(b"\x01\x08\x0b\x08\x0a\x00\x9e2061\x00\x00\x00\x60")
+    m = C64(disk_folder=str(tmp_path))
+    m.type('LOAD"MY_GAME",8{return}')                 # typed on the host keyboard
+    assert m.run(max_cycles=10_000_000) is StopReason.IDLE
+    screen = m.screen_text()
+    assert "LOADING" in screen and "FILE NOT FOUND" not in screen

@@ -192,3 +192,12 @@ def test_the_cli_starts_a_stubless_program_at_sys(tmp_path):
     assert "Z" in proc.stdout
     proc = cli(str(path))
     assert proc.returncode == 0 and "Z" not in proc.stdout
+
+
+def test_a_file_too_big_for_memory_is_refused_with_its_own_size(tmp_path):
+    path = tmp_path / "big.prg"
+    path.write_bytes(b"\x00\xc0" + bytes(69998))                  # 70,000 bytes
+    with pytest.raises(PrgError) as caught:
+        read_prg(str(path))
+    assert "69998 bytes loaded at $C000" in str(caught.value)
+    assert "65537" not in str(caught.value)

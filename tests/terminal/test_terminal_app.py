@@ -444,3 +444,17 @@ def test_a_drive_error_at_ready_shows_on_the_status_line_until_the_drive_succeed
     assert "ERROR" not in status_line(app, window)
     assert (tmp_path / "good.prg").exists()
 
+
+def test_after_load_and_run_from_basic_the_status_line_names_the_loaded_program(tmp_path):
+    (tmp_path / "other.prg").write_bytes(b"\x01\x08\x0b\x08\x0a\x00\x9e2061\x00\x00\x00\x60")
+    clock = FakeClock(0.0005)
+    window = FakeWindow(30, 80, clock=clock)
+    surface = CursesSurface(window, RecordingColours(), FakeCursesError)
+    app = TerminalApp(program(BYE, name="first.prg"), window, surface, FakeCurses(),
+                      lambda: C64(disk_folder=str(tmp_path)), clock=clock, versions=lambda: [])
+    settle(app, 0.5)
+    assert "first" in status_line(app, window)
+    type_keys(app, window, *'load"other",8\n', seconds=0.5)
+    type_keys(app, window, *'run\n', seconds=0.5)
+    assert "other" in status_line(app, window) and "first" not in status_line(app, window)
+
