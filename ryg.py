@@ -183,20 +183,26 @@ def cpu_class(name):
     return FastCPU
 
 
-def read_keys_file(path):
-    """The text of a --keys-file: at most KEYS_FILE_LIMIT bytes of UTF-8; UsageError otherwise."""
+def read_text_file(path, what, limit=KEYS_FILE_LIMIT):
+    """The text of a file an option names (the keys file, the monitor commands): at most
+    `limit` bytes of UTF-8; UsageError with one line naming `what` otherwise."""
     try:
         with open(path, "rb") as handle:
-            data = handle.read(KEYS_FILE_LIMIT + 1)
+            data = handle.read(limit + 1)
     except OSError as error:
-        raise UsageError("cannot read the keys file %s: %s" % (path, error.strerror or error))
-    if len(data) > KEYS_FILE_LIMIT:
-        raise UsageError("the keys file %s is larger than 1 MB" % path)
+        raise UsageError("cannot read %s %s: %s" % (what, path, error.strerror or error))
+    if len(data) > limit:
+        raise UsageError("%s %s is larger than %d MB" % (what, path, limit // (1024 * 1024)))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise UsageError("the keys file %s is not UTF-8 text (byte $%02X at position %d)"
-                       % (path, data[error.start], error.start))
+        raise UsageError("%s %s is not UTF-8 text (byte $%02X at position %d)"
+                       % (what, path, data[error.start], error.start))
+
+
+def read_keys_file(path):
+    """The text of a --keys-file (read_text_file)."""
+    return read_text_file(path, "the keys file")
 
 
 def apply_settings(args, err=None):
@@ -295,12 +301,7 @@ def _main(argv):
             raise UsageError("--disk %s is not a folder" % args.disk)
         moncommands = None
         if args.moncommands:
-            try:
-                with open(args.moncommands, encoding="utf-8") as handle:
-                    moncommands = handle.read().splitlines()
-            except OSError as error:
-                raise UsageError("cannot read the monitor commands %s: %s"
-                               % (args.moncommands, error.strerror or error))
+            moncommands = read_text_file(args.moncommands, "the monitor commands").splitlines()
         if (moncommands is not None or args.breaks or args.profile) and not args.headless:
             raise UsageError("--moncommands, --break and --profile need --headless "
                            "(in the terminal the monitor opens with its key)")

@@ -123,6 +123,14 @@ def test_a_binary_keys_file_is_refused_with_one_line(prg, capsys, tmp_path, cont
     assert err.count("\n") == 1 and "keys.bin" in err and "Traceback" not in err
 
 
+def test_a_binary_monitor_commands_file_is_refused_with_one_line(prg, capsys, tmp_path):
+    commands = tmp_path / "cmds.bin"
+    commands.write_bytes(bytes(range(128, 256)))
+    status, out, err = headless(capsys, "--moncommands", str(commands), prg("kernal_keyecho"))
+    assert status == 2
+    assert err.count("\n") == 1 and "cmds.bin" in err and "Traceback" not in err
+
+
 def test_a_keys_file_over_a_megabyte_is_refused_without_reading_it_all(prg, capsys, tmp_path):
     keys_file = tmp_path / "keys.txt"
     keys_file.write_bytes(b"a" * (1024 * 1024 + 1))
