@@ -386,7 +386,7 @@ class Basic:
             return self.ready(cpu)
         if self.mem[STATUS] & ~ST_EOI & 0xFF:
             raise BasicError("LOAD")
-        drive = kernal.channels.devices.get(device)
+        drive = self.channels.devices.get(device)
         if name[:1] != b"$":                  # the directory is no program to name
             self.machine.loaded_name = getattr(drive, "last_loaded", None) or bytes(name).decode("latin-1")
         self.set_program_end(end)

@@ -19,7 +19,7 @@ import pytest
 termios = pytest.importorskip("termios")
 pty = pytest.importorskip("pty")
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def _start(tmp_path, rows=32, cols=90):
