@@ -4,7 +4,8 @@
     python ryg.py                 ryg3 in a C64 screen (curses), in Spanish when the
                                   locale (LC_ALL / LC_MESSAGES / LANG) is es*, else ryg3en
     python ryg.py ryg23           a bundled version by name (see --list)
-    python ryg.py game.prg        any .prg file
+    python ryg.py game.prg        any .prg file (a BASIC program without SYS is RUN)
+    python ryg.py --basic         COMMODORE 64 BASIC V2 at the READY. prompt, no program
     python ryg.py --headless --keys "01{return}" ryg23     scripted run, screen printed as text
 """
 
@@ -16,7 +17,7 @@ from asm import versions
 from c64.headless import DEFAULT_MAX_CYCLES
 from c64 import settings
 from charset.colours import PALETTE_CHOICES
-from c64.loader import PrgError, UsageError, parse_address, read_prg
+from c64.loader import PrgError, UsageError, basic_program, parse_address, read_prg
 
 EPILOG = """\
 keys for --keys / --keys-file are written petcat-style: plain characters, plus
@@ -70,6 +71,8 @@ def build_parser():
                              "(default: ryg3 when the locale is Spanish, LC_ALL / LC_MESSAGES / "
                              "LANG es*, else ryg3en)")
     parser.add_argument("--list", action="store_true", help="list the bundled versions and exit")
+    parser.add_argument("--basic", action="store_true",
+                        help="boot to BASIC's start banner and READY. with no program")
     parser.add_argument("--warp", action=argparse.BooleanOptionalAction, default=None,
                         help="start in warp mode (as fast as the host can); --no-warp: at C64 speed")
     parser.add_argument("--ntsc", action="store_true", help="NTSC timing (1,022,727 Hz, 60 frames/s) instead of PAL")
@@ -281,9 +284,11 @@ def _main(argv):
     try:
         sys_address = parse_address(args.sys) if args.sys else None
         name = args.program
-        if name is None and not args.headless:
+        if args.basic and name:
+            raise PrgError("--basic starts without a program; give either --basic or a program")
+        if name is None and not args.headless and not args.basic:
             name = remembered_version(args)
-        program = resolve_program(name, sys_address)
+        program = basic_program() if args.basic else resolve_program(name, sys_address)
         peeks = [parse_peek(p) for p in args.peek]
         from charset.keys import MAX_KEYS, KeyParseError, parse_keys
         sources = [("--keys", args.keys)]

@@ -26,7 +26,7 @@ class Program:
     name: str
     load_address: int
     data: bytes            # the bytes after the load address
-    start: int             # where execution begins
+    start: int             # where execution begins; None: a BASIC program, LOADed and RUN
 
     @property
     def end(self):
@@ -77,16 +77,18 @@ def find_sys_address(memory_bytes, load_address=BASIC_START, limit=True):
 def runnable_start(raw):
     """Where the machine would start a .prg from its header, or None for a data file.
 
-    A program is either loaded at BASIC's start ($0801) with a SYS line, or
-    machine code loaded at the start of a page ($xx00), where it starts.
-    Anything else -- a BASIC program without SYS, bytes loaded mid-page such as
-    a saved game (ryg3 saves its game record from its own address) -- is data:
-    running it would execute whatever its bytes happen to be."""
+    A program is either loaded at BASIC's start ($0801) -- it starts at its SYS
+    line's address, or at $0801 when BASIC runs it (no SYS line) -- or machine
+    code loaded at the start of a page ($xx00), where it starts.  Anything
+    else -- bytes loaded mid-page such as a saved game (ryg3 saves its game
+    record from its own address) -- is data: running it would execute
+    whatever its bytes happen to be."""
     if len(raw) < 3:
         return None
     load_address = raw[0] | (raw[1] << 8)
     if load_address == BASIC_START:
-        return find_sys_address(bytes(raw[2:]), load_address)
+        found = find_sys_address(bytes(raw[2:]), load_address)
+        return BASIC_START if found is None else found
     return load_address if load_address & 0xFF == 0 else None
 
 
@@ -111,12 +113,15 @@ def parse_prg(raw, name="program", sys=None):
         if outside is not None:
             raise PrgError("%s: its BASIC line says SYS %d, outside the 64 KB of the C64; give the "
                            "machine-code start with --sys ADDR" % (name, outside))
-        if start is None:
-            raise PrgError("%s is a BASIC program without a SYS line; give the machine-code start "
-                           "with --sys ADDR" % name)
+        # start None: a BASIC program without a SYS line, which BASIC runs (RUN)
     else:
         start = load_address
     return Program(name=name, load_address=load_address, data=data, start=start)
+
+
+def basic_program():
+    """No program: the machine boots to BASIC's start banner and READY."""
+    return Program(name="BASIC", load_address=BASIC_START, data=b"", start=None)
 
 
 def read_prg(path, sys=None):

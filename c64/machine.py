@@ -184,7 +184,11 @@ class C64:
         return program
 
     def start(self, address):
-        """Start machine code at address as BASIC's SYS does (RTS returns to BASIC)."""
+        """Start machine code at address as BASIC's SYS does (RTS returns to BASIC); None
+        (a BASIC program's Program.start) RUNs the BASIC program in memory instead."""
+        if address is None:
+            self.start_basic(run=True)
+            return
         cpu, mem = self.cpu, self.mem
         cpu.sp = 0xF6
         cpu.stPushWord(entries.SYS_RETURN_PUSH)
@@ -197,9 +201,27 @@ class C64:
         self.returned_to_basic = False
 
     def run_program(self, source, sys=None):
+        """Load and start: machine code at its start, a BASIC program (start None) by RUN."""
+        if isinstance(source, Program) and source.start is None and not source.data:
+            self.start_basic()
+            return source
         program = self.load_prg(source, sys)
-        self.start(program.start)
+        if program.start is None:
+            self.start_basic(run=True)
+        else:
+            self.start(program.start)
         return program
+
+    def start_basic(self, run=False):
+        """BASIC's cold start: the start banner, then READY.; with run, RUN is typed (the
+        program in memory from $0801 runs, as after LOAD and RUN on a C64)."""
+        if not run:
+            self.basic.new()
+        self.basic.banner()
+        self.cpu.pc = 0xA474
+        self.waiting = False
+        if run:
+            self.pending_keys.extendleft(reversed(b"RUN\r"))
 
     def program_returned(self):
         """The SYS'd program did its final RTS: stop here; BASIC prints READY. when run again."""

@@ -531,6 +531,8 @@ class Kernal:
 
     # -- BASIC entry points ---------------------------------------------------------------------------
     def k_sys_return(self, cpu):
+        if self.basic.interp.sys_returned(cpu):
+            return True                       # SYS from a running program: on with its next statement
         self.machine.program_returned()
         return True
 
@@ -545,6 +547,9 @@ class Kernal:
 
     def k_basic_main(self, cpu):
         return self.basic.main_loop(cpu)
+
+    def k_basic_newstt(self, cpu):
+        return self.basic.interp.newstt(cpu)
 
     def k_strout(self, cpu):
         addr = cpu.a | (cpu.y << 8)

@@ -92,6 +92,7 @@ ROM_ENTRIES = (
     ("SYS_RETURN", 0xE147),       # a SYS'd program's RTS lands here
     ("BASIC_READY", 0xA474),      # prints READY. and enters direct mode
     ("BASIC_MAIN", 0xA480),       # direct mode: read a line, run the command
+    ("BASIC_NEWSTT", 0xA7AE),     # the interpreter: run the next statements
     ("STROUT", 0xAB1E),
     ("LINPRT", 0xBDCD),
     ("CALL_RETURN", 0xFF00),      # not a C64 routine: where Machine.call() returns to

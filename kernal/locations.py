@@ -15,8 +15,21 @@ the routines' contracts (C set = error, and so on).
 BASIC_START = 0x0801  # where BASIC programs start (TXTTAB after NEW)
 
 # -- zero page ------------------------------------------------------------------------------
+CHANNL = 0x13       # channl: BASIC's current I/O channel (CMD, PRINT#); 0 = screen/keyboard
 TXTTAB = 0x2B       # txttab: start of the BASIC program ($2B/$2C)
 VARTAB = 0x2D       # vartab: end of the BASIC program = start of variables ($2D/$2E)
+ARYTAB = 0x2F       # arytab: start of arrays = end of the simple variables ($2F/$30)
+STREND = 0x31       # strend: end of arrays ($31/$32)
+FRETOP = 0x33       # fretop: bottom of string space; strings grow down to it ($33/$34)
+FRESPC = 0x35       # frespc: the string made last ($35/$36)
+BASIC_MEMSIZ = 0x37  # memsiz (BASIC's): top of BASIC memory, where strings start ($37/$38)
+CURLIN = 0x39       # curlin: current line number ($39/$3A; $FFxx in direct mode)
+OLDLIN = 0x3B       # oldlin: line for CONT ($3B/$3C)
+OLDTXT = 0x3D       # oldtxt: text position for CONT ($3D/$3E)
+DATLIN = 0x3F       # datlin: line of the DATA being read ($3F/$40)
+DATPTR = 0x41       # datptr: position in DATA for the next READ ($41/$42)
+FACEXP = 0x61       # facexp: FAC, the floating accumulator: exponent, 4 mantissa bytes, sign ($61-$66)
+RNDX = 0x8B         # rndx: RND's seed, a 5-byte float ($8B-$8F)
 STATUS = 0x90       # status: ST, the I/O status byte (bits below)
 STKEY = 0x91        # stkey: RUN/STOP row as UDTIM last sampled it ($7F = STOP down)
 VERCK = 0x93        # verck: 0 = LOAD, nonzero = VERIFY
@@ -60,6 +73,7 @@ USER = 0xF3         # user: colour RAM address matching pnt ($F3/$F4)
 STACK = 0x0100      # the 6502 stack page; the stack pointer indexes it
 
 # -- page 2 ---------------------------------------------------------------------------------
+BUF = 0x0200        # buf: BASIC's input buffer; a direct-mode line runs from here (89 bytes)
 LAT = 0x0259        # lat: logical file numbers of the open files (10 bytes)
 FAT = 0x0263        # fat: their device numbers
 SAT = 0x026D        # sat: their secondary addresses (| $60 as OPEN stores them)
@@ -82,6 +96,7 @@ PALNTS = 0x02A6     # palnts: 1 = PAL, 0 = NTSC
 
 # -- page 3 ---------------------------------------------------------------------------------
 SAREG = 0x030C      # sareg: A for SYS, and A after it returns
+USRPOK = 0x0310     # usrpok: JMP for USR, its address at $0311/$0312 (cold start: the ILLEGAL QUANTITY error)
 SXREG = 0x030D      # sxreg: X for SYS
 SYREG = 0x030E      # syreg: Y for SYS
 SPREG = 0x030F      # spreg: P for SYS

@@ -29,7 +29,7 @@ import time
 from collections import deque
 
 from asm.versions import available_versions
-from c64.loader import PrgError, read_prg
+from c64.loader import PrgError, basic_program, read_prg
 from c64.machine import StopReason
 from c64.terminal.keys import Command, KeyDecoder
 from c64.terminal.menu import CLOSE, HelpPanel, MenuEntry, VersionMenu, menu_entries
@@ -114,8 +114,7 @@ class TerminalApp:
         self.monitor = self.panel = None
         if isinstance(self.overlay, monitor_panel.MonitorPanel):
             self.overlay = None
-        machine.load_prg(program)
-        machine.start(program.start)
+        machine.run_program(program)
         self.error = None
         self.idle = False            # the program waited for a key all through the last run
         self.typeahead.clear()
@@ -126,7 +125,8 @@ class TerminalApp:
         self.paced = False
         self.cycle_base = machine.cycles
         self.renderer.invalidate()
-        log.info("started %s at $%04X", program.name, program.start)
+        log.info("started %s at %s", program.name,
+                 "BASIC" if program.start is None else "$%04X" % program.start)
 
     def emulate(self, cycles, stop_when_idle=False):
         """Run `cycles` of emulated time (or until the program waits); a 6502 error stops the machine."""
@@ -391,7 +391,7 @@ class TerminalApp:
     def choose(self, entry):
         """Start a program picked in the version menu."""
         try:
-            program = read_prg(entry.path)
+            program = basic_program() if entry.path is None else read_prg(entry.path)
         except PrgError as error:
             self.error = str(error)
             return

@@ -27,9 +27,9 @@ def menu_entries(versions, folder=".", data_files=None):
     """The bundled versions (asm.versions.Version objects), then the programs among the
     .prg files of `folder`.  Data files (saved games and anything else the machine could
     not start: c64.loader.runnable_start) are not offered; their names are appended to
-    the list `data_files` when one is given."""
+    the list `data_files` when one is given.  Last comes BASIC with no program (path None)."""
     entries = [MenuEntry(v.name, v.description, v.path) for v in versions]
-    bundled = {os.path.realpath(e.path) for e in entries}
+    bundled = {os.path.realpath(e.path) for e in entries if e.path is not None}
     try:
         names = sorted(os.listdir(folder), key=str.lower)
     except OSError:
@@ -42,6 +42,7 @@ def menu_entries(versions, folder=".", data_files=None):
                 entries.append(MenuEntry(name, "a .prg file in this folder", path))
             elif data_files is not None:
                 data_files.append(name)
+    entries.append(MenuEntry("BASIC", "COMMODORE 64 BASIC V2, no program", None))
     return entries
 
 

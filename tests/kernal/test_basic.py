@@ -115,7 +115,7 @@ def test_load_of_a_missing_file_says_file_not_found_under_the_searching_line(m):
     ('LOAD"HELLO",3', "?ILLEGAL DEVICE NUMBER  ERROR"),
     ('LOAD"",8', "?MISSING FILE NAME  ERROR"),
     ('LOAD"HELLO",8,999', "?ILLEGAL QUANTITY  ERROR"),
-    ("LOAD HELLO", "?SYNTAX  ERROR"),
+    ("LOAD HELLO", "?TYPE MISMATCH  ERROR"),     # the name is an expression, here a number
 ])
 def test_load_errors_are_the_basic_messages(m, typed, message):
     settle(m, typed + "{return}")
@@ -202,7 +202,7 @@ def test_list_with_a_range(m):
 
 
 def test_run_stops_with_syntax_error_in_the_line_it_cannot_do(m):
-    settle(m, "NEW{return}10 REM FINE{return}20 PRINT 1{return}RUN{return}")
+    settle(m, "NEW{return}10 REM FINE{return}20 FOO{return}RUN{return}")
     assert after(m, "RUN") == ["RUN", "", "?SYNTAX  ERROR IN 20", "READY."]
 
 

@@ -48,11 +48,9 @@ def test_a_line_chain_that_loops_is_not_a_program():
     assert find_sys_address(looping, 0x0801) is None
 
 
-def test_a_basic_program_without_sys_is_refused_unless_sys_is_given():
+def test_a_basic_program_without_sys_is_left_to_basic_unless_sys_is_given():
     data = basic_stub(b"\x8f HELLO")
-    with pytest.raises(PrgError) as caught:
-        parse_prg(data, "nosys.prg")
-    assert "--sys" in str(caught.value) and "nosys.prg" in str(caught.value)
+    assert parse_prg(data, "nosys.prg").start is None          # the machine RUNs it
     assert parse_prg(data, "nosys.prg", sys=0x0810).start == 0x0810
 
 
@@ -148,12 +146,21 @@ def assert_clean_failure(proc, *words):
     (b"", ("0 bytes",)),
     (b"\x01\x08", ("2 bytes",)),
     (b"\x00\xf0" + bytes(0x1001), ("$FFFF",)),
-    (basic_stub(b"\x8f NO SYS HERE"), ("--sys",)),
 ])
 def test_the_cli_refuses_bad_prg_files_with_one_line_and_status_2(tmp_path, content, words):
     path = tmp_path / "bad.prg"
     path.write_bytes(content)
     assert_clean_failure(cli(str(path)), "bad.prg", *words)
+
+
+def test_the_cli_runs_a_basic_program_without_sys_as_load_and_run(tmp_path, capsys):
+    path = tmp_path / "hello.prg"
+    path.write_bytes(basic_stub(b'\x99"HELLO"'))                   # 10 PRINT"HELLO"
+    assert ryg.main(["--headless", str(path)]) == 0
+    rows = [row.rstrip() for row in capsys.readouterr().out.splitlines()]
+    assert rows[1:7] == ["    **** COMMODORE 64 BASIC V2 ****", "", " 64K RAM SYSTEM  38911 BASIC BYTES FREE",
+                         "", "READY.", "RUN"]
+    assert rows[7:10] == ["HELLO", "", "READY."]
 
 
 def test_the_cli_names_a_missing_file(tmp_path):

@@ -213,11 +213,11 @@ def test_the_version_menu_shows_saved_games_and_other_data_files_apart_and_never
     settle(app, 0.3)
     type_keys(app, window, F0 + 10)
     entries = [entry.name for entry in app.overlay.entries]
-    assert entries == ["other.prg"]
-    assert app.overlay.data_files == ["basic.prg", "midpage.prg", "ryg3partida.prg"]
+    assert entries == ["basic.prg", "other.prg", "BASIC"]                # BASIC RUNs basic.prg
+    assert app.overlay.data_files == ["midpage.prg", "ryg3partida.prg"]
     text = window.text()
     assert "data files, not programs" in text and "ryg3partida.prg" in text
-    type_keys(app, window, "2", "3", "4", seconds=0.3)                   # no number starts a data file
+    type_keys(app, window, "4", "5", "6", seconds=0.3)                   # no number starts a data file
     assert app.overlay is not None and app.program.name != "ryg3partida.prg"
 
 

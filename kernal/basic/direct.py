@@ -1,39 +1,33 @@
-"""A small BASIC direct mode: what the user meets after a program returns to BASIC.
+"""BASIC's direct mode: READY., the typed line, the program in memory, LIST, LOAD, SAVE.
 
-There is no BASIC ROM, so this is not an interpreter.  It prints READY.,
-reads a line with the screen editor (full-screen editing, blinking cursor),
-tokenises it as BASIC V2 does (keywords anywhere, abbreviations such as
-`rU` = RUN with a shifted second letter, `?` = PRINT) and understands what a
-user of a game disk needs:
+It prints READY., reads a line with the screen editor (full-screen editing,
+blinking cursor) and tokenises it as BASIC V2 does (keywords anywhere,
+abbreviations such as `rU` = RUN with a shifted second letter, `?` = PRINT).
+A line with a number is stored in the program (a number alone deletes the
+line; any edit clears the variables, as on the C64); any other line is run
+by the interpreter (kernal/basic/interpreter.py) from the input buffer.
 
-    RUN [line]              runs the program in memory: its SYS line starts the machine
-                            code; REM and empty statements are skipped, END/STOP stop;
-                            any other statement is ?SYNTAX  ERROR IN <line>
-    LOAD["name"[,dev[,sa]]] with SEARCHING FOR / LOADING and the KERNAL's errors
-    SAVE"name",dev          the BASIC program ($0801 to $2D/$2E), with SAVING name
-    VERIFY"name",dev[,sa]   compares with memory: VERIFYING, then OK or ?VERIFY  ERROR
-    SYS n                   n = 0-65535, also SYS(n)
-    LIST [a][-[b]]          line numbers and detokenised text (all V2 keywords)
-    NEW, CLR, END, REM      as on the C64
-    10 SYS2064              a line with a number is stored in the program (or deleted)
-
-Anything else answers ?SYNTAX  ERROR.  Screen layout follows the ROM: the
-line input ends with a RETURN (BASIC's crdo), every error message starts
-with another RETURN (so a blank line follows the typed line), KERNAL
-messages start with a RETURN ("\rSEARCHING FOR X", "\rLOADING") and READY.
-is printed as "\r\nREADY.\r\n" (the $0A is ignored by the screen editor).
-A LOAD in direct mode sets the end of the program ($2D/$2E) to the end of
-what was loaded, even with ,8,1 (as the real BASIC does), and relinks lines.
+Screen layout follows the ROM: the line input ends with a RETURN (BASIC's
+crdo), every error message starts with another RETURN (so a blank line
+follows the typed line), KERNAL messages start with a RETURN ("\rSEARCHING
+FOR X", "\rLOADING") and READY. is printed as "\r\nREADY.\r\n" (the $0A is
+ignored by the screen editor).  A LOAD in direct mode sets the end of the
+program ($2D/$2E) to the end of what was loaded, even with ,8,1 (as the real
+BASIC does), and relinks lines.
 """
 
 from kernal import entries
+from kernal.basic.interpreter import BasicError, Interpreter
 from kernal.channels import WAIT
 from kernal.errors import ERROR_NAMES, KernalError
+from kernal.locations import (ARYTAB, BASIC_MEMSIZ, BASIC_START, CHANNL, FRETOP, MSG_DIRECT_MODE, MSGFLG, QTSW,
+                              ST_DEVICE_NOT_PRESENT, ST_EOI, ST_VERIFY_ERROR, STATUS, STREND, TXTTAB, USRPOK,
+                              VARTAB)
 
-from kernal.locations import (BASIC_START, MSG_DIRECT_MODE, MSGFLG, QTSW, ST_DEVICE_NOT_PRESENT, ST_EOI,
-                              ST_VERIFY_ERROR, STATUS, TXTTAB, VARTAB)
+MEMSIZ = BASIC_MEMSIZ
 BASIC_TOP = 0xA000
 BASIC_MAIN = entries.address_of("BASIC_MAIN")
+ILLEGAL_QUANTITY = 0xB248  # the ROM's ILLEGAL QUANTITY error entry, USR's default
 MAX_LINE = 63999
 
 # BASIC V2 keywords in token order, $80-$CB.
@@ -49,10 +43,6 @@ T_LOAD, T_PRINT, T_LIST, T_CLR, T_SYS, T_NEW = (TOKEN["LOAD"], TOKEN["PRINT"], T
                                                TOKEN["CLR"], TOKEN["SYS"], TOKEN["NEW"])
 T_MINUS, T_SAVE, T_VERIFY = TOKEN["-"], TOKEN["SAVE"], TOKEN["VERIFY"]
 PI = 0xFF
-
-
-class BasicError(Exception):
-    """A BASIC error: the name printed between ? and ERROR."""
 
 
 # -- tokenising ------------------------------------------------------------------------------
@@ -133,6 +123,7 @@ class Basic:
         self.mem = machine.mem
         self.channels = machine.kernal.channels     # files, LOAD and SAVE (kernal.channels)
         self.line = bytearray()
+        self.interp = Interpreter(self)
 
     # -- the program in memory -------------------------------------------------------
     def start_address(self):
@@ -141,13 +132,22 @@ class Basic:
 
     def new(self):
         m = self.mem
+        if not m[MEMSIZ] and not m[MEMSIZ + 1]:
+            m[MEMSIZ], m[MEMSIZ + 1] = BASIC_TOP & 0xFF, BASIC_TOP >> 8     # as BASIC's cold start
+        if m[USRPOK] != 0x4C:
+            # cold start: USR's JMP points at the ILLEGAL QUANTITY error until a program sets it
+            m[USRPOK], m[USRPOK + 1], m[USRPOK + 2] = 0x4C, ILLEGAL_QUANTITY & 0xFF, ILLEGAL_QUANTITY >> 8
         m[BASIC_START - 1] = 0
         m[BASIC_START], m[BASIC_START + 1] = 0, 0
         m[TXTTAB], m[TXTTAB + 1] = BASIC_START & 0xFF, BASIC_START >> 8
         self.set_program_end(BASIC_START + 2)
 
     def set_program_end(self, end):
-        self.mem[VARTAB], self.mem[VARTAB + 1] = end & 0xFF, (end >> 8) & 0xFF
+        """VARTAB: the program ends here; no variables, arrays or strings (as after LOAD or NEW)."""
+        m = self.mem
+        for pointer in (VARTAB, ARYTAB, STREND):
+            m[pointer], m[pointer + 1] = end & 0xFF, (end >> 8) & 0xFF
+        m[FRETOP], m[FRETOP + 1] = m[MEMSIZ], m[MEMSIZ + 1]
 
     def program_end(self):
         return self.mem[VARTAB] | (self.mem[VARTAB + 1] << 8)
@@ -212,12 +212,22 @@ class Basic:
         for ch in text:
             chrout(ch if isinstance(ch, int) else ord(ch))
 
+    def banner(self):
+        """BASIC's cold-start message, with the bytes free between TXTTAB and MEMSIZ."""
+        top = self.mem[MEMSIZ] | (self.mem[MEMSIZ + 1] << 8)
+        self._print("\r    **** COMMODORE 64 BASIC V2 ****\r\r 64K RAM SYSTEM  %d BASIC BYTES FREE\r"
+                    % (top - self.start_address()))
+
     def ready(self, cpu):
         """$A474: print READY. and enter direct mode."""
         self.channels.clrchn()
+        self.mem[CHANNL] = 0                     # CMD's channel ends at READY.
         self.mem[MSGFLG] = MSG_DIRECT_MODE
         self._print("\rREADY.\r")
         self.line.clear()
+        self.interp.running = False
+        self.interp.pending = None
+        self.interp.in_sys = False
         cpu.pc = BASIC_MAIN
         return True
 
@@ -265,85 +275,17 @@ class Basic:
                 if number > MAX_LINE:
                     raise BasicError("SYNTAX")
                 self._store_line(number, crunch(text[i:]))
+                self.interp.clear_variables()          # editing the program clears the variables
+                self.interp.cont_ok = False
                 cpu.pc = BASIC_MAIN
                 return True
-            return self._direct(cpu, crunch(text))
         except BasicError as error:
             return self._error(cpu, str(error))
-
-    def _direct(self, cpu, tokens):
-        for statement in _statements(tokens):
-            result = self._statement(cpu, statement)
-            if result is not None:
-                return result
-        return self.ready(cpu)
-
-    def _statement(self, cpu, statement):
-        """Run one direct-mode statement; None means go on with the next one."""
-        s = statement.strip(b" ")
-        if not s:
-            return None
-        token, args = s[0], s[1:].strip(b" ")
-        if token == T_RUN:
-            return self._run(cpu, _line_number(args))
-        if token == T_NEW and not args:
-            self.new()
-            return None
-        if token in (T_CLR, T_END) and not args:
-            return None
-        if token == T_REM:
-            return None
-        if token == T_STOP and not args:
-            self._print("\rBREAK")
-            return self.ready(cpu)
-        if token == T_LIST:
-            return self._list(cpu, args)
-        if token == T_SYS:
-            address = _number(args)
-            if address > 0xFFFF:
-                raise BasicError("ILLEGAL QUANTITY")
-            self.machine.start(address)
-            return True
-        if token == T_LOAD:
-            return self._load(cpu, *_load_arguments(args))
-        if token == T_SAVE:
-            return self._save(cpu, *_load_arguments(args))
-        if token == T_VERIFY:
-            return self._load(cpu, *_load_arguments(args), verify=True)
-        raise BasicError("SYNTAX")
-
-    # -- RUN -----------------------------------------------------------------------------
-    def _run(self, cpu, first=None):
-        lines = self.lines()
-        if first is not None:
-            lines = [line for line in lines if line[1] >= first]
-            if not lines or lines[0][1] != first:
-                raise BasicError("UNDEF'D STATEMENT")
-        for _, number, body in lines:
-            for statement in _statements(body):
-                s = statement.strip(b" ")
-                if not s:
-                    continue
-                if s[0] == T_REM:
-                    break
-                if s[0] in (T_END, T_STOP) and not s[1:].strip(b" "):
-                    if s[0] == T_STOP:
-                        self._print("\rBREAK IN %d" % number)
-                    return self.ready(cpu)
-                if s[0] == T_SYS:
-                    try:
-                        address = _number(s[1:].strip(b" "))
-                    except BasicError as error:
-                        return self._error(cpu, str(error), number)
-                    if address > 0xFFFF:
-                        return self._error(cpu, "ILLEGAL QUANTITY", number)
-                    self.machine.start(address)
-                    return True
-                return self._error(cpu, "SYNTAX", number)
-        return self.ready(cpu)
+        return self.interp.start_direct(cpu, crunch(text))
 
     # -- LIST ----------------------------------------------------------------------------
-    def _list(self, cpu, args):
+    def list_range(self, args):
+        """LIST's arguments [a][-[b]] -> the (number, body) lines in the range."""
         low, high = 0, MAX_LINE + 1
         if args:
             if T_MINUS in args:
@@ -352,12 +294,13 @@ class Basic:
                 high = _number(b.strip(b" ")) if b.strip(b" ") else MAX_LINE + 1
             else:
                 low = high = _number(args)
-        for _, number, body in self.lines():
-            if low <= number <= high:
-                self._print("\r%d " % number)
-                self._print(detokenise(body))
-                self.mem[QTSW] = 0               # LIST leaves quote mode at each line end
-        return self.ready(cpu)
+        return [(number, body) for _, number, body in self.lines() if low <= number <= high]
+
+    def list_line(self, number, body):
+        """One line as LIST prints it."""
+        self._print("\r%d " % number)
+        self._print(detokenise(body))
+        self.mem[QTSW] = 0               # LIST leaves quote mode at each line end
 
     # -- LOAD ----------------------------------------------------------------------------
     @staticmethod
@@ -370,7 +313,7 @@ class Basic:
         if not name:
             raise BasicError("MISSING FILE NAME")
 
-    def _load(self, cpu, name, device, secondary, verify=False):
+    def load_program(self, name, device, secondary, verify=False):
         """LOAD (or VERIFY) as BASIC's cload: KERNAL LOAD at TXTTAB, messages, end of program."""
         self._check_file_arguments(name, device)
         self._print(b"\rSEARCHING FOR " + name)     # the KERNAL says so before it asks the bus
@@ -383,7 +326,7 @@ class Basic:
             if self.mem[STATUS] & ST_VERIFY_ERROR:
                 raise BasicError("VERIFY")
             self._print("\rOK\r")
-            return self.ready(cpu)
+            return
         if self.mem[STATUS] & ~ST_EOI & 0xFF:
             raise BasicError("LOAD")
         drive = self.channels.devices.get(device)
@@ -391,10 +334,9 @@ class Basic:
             self.machine.loaded_name = getattr(drive, "last_loaded", None) or bytes(name).decode("latin-1")
         self.set_program_end(end)
         self.relink()
-        return self.ready(cpu)
 
     # -- SAVE ----------------------------------------------------------------------------
-    def _save(self, cpu, name, device, secondary):
+    def save_program(self, name, device):
         """SAVE"name",8: the program from the start of BASIC to its end ($2D/$2E)."""
         self._check_file_arguments(name, device)
         if self.channels.devices.get(device) is None:
@@ -406,27 +348,9 @@ class Basic:
             self.channels.save(name, device, start, max(start, end))
         except KernalError as error:
             raise BasicError(ERROR_NAMES.get(error.number, "DEVICE NOT PRESENT")) from None
-        return self.ready(cpu)
 
 
 # -- parsing helpers ---------------------------------------------------------------------------
-def _statements(tokens):
-    """Split tokenised text at colons outside quotes (a REM keeps the rest of the line)."""
-    parts, current, quoted, remark = [], bytearray(), False, False
-    for byte in tokens:
-        if byte == 0x22:
-            quoted = not quoted
-        if byte == T_REM and not quoted:
-            remark = True
-        if byte == 0x3A and not quoted and not remark:
-            parts.append(bytes(current))
-            current = bytearray()
-        else:
-            current.append(byte)
-    parts.append(bytes(current))
-    return parts
-
-
 def _number(args):
     """A decimal number, optionally in parentheses; BasicError otherwise."""
     text = args.replace(b" ", b"")
@@ -435,37 +359,3 @@ def _number(args):
     if not text or not text.isdigit() or len(text) > 10:
         raise BasicError("SYNTAX")
     return int(text)
-
-
-def _line_number(args):
-    if not args:
-        return None
-    return _number(args)
-
-
-def _load_arguments(args):
-    """LOAD's arguments: ("name" or none)[,device[,secondary]] -> (name bytes, device, secondary)."""
-    name = b""
-    rest = args
-    if rest.startswith(b'"'):
-        body = rest[1:]
-        end = body.find(b'"')
-        if end < 0:
-            name, rest = body, b""
-        else:
-            name, rest = body[:end], body[end + 1:].strip(b" ")
-    elif rest:
-        raise BasicError("SYNTAX")
-    device, secondary = 1, 0
-    if rest:
-        if not rest.startswith(b","):
-            raise BasicError("SYNTAX")
-        fields = rest[1:].split(b",")
-        if len(fields) > 2:
-            raise BasicError("SYNTAX")
-        device = _number(fields[0])
-        if len(fields) == 2:
-            secondary = _number(fields[1])
-            if secondary > 255:
-                raise BasicError("ILLEGAL QUANTITY")
-    return name, device, secondary

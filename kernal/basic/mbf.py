@@ -1,0 +1,673 @@
+"""Microsoft's 5-byte floating point as BASIC V2 computes it (the ROM's math package).
+
+A number in memory is five bytes: the exponent (excess $80; 0 means the
+number is zero) and a 32-bit mantissa, most significant byte first, whose
+top bit is always 1 and is therefore replaced by the sign (1 = negative).
+The value is 0.mantissa * 2 ** (exponent - $80).
+
+While BASIC computes, the number lives in FAC ($61-$66): exponent, four
+mantissa bytes with the top bit present, a sign byte, and behind them the
+rounding byte FACOV ($70) which catches the eight bits shifted out of the
+mantissa.  Here a FAC value is the tuple ``(sign, exp, man)`` where ``man``
+is those 40 bits (mantissa << 8 | rounding byte), normalised so that bit 39
+is set (or exp == 0 for zero).  A value loaded from memory has a zero
+rounding byte.  The routines below follow the ROM's:
+
+* FADDT: the operand with the smaller exponent is shifted right through the
+  rounding byte (bits beyond it are lost), the 40-bit mantissas are added or
+  subtracted, and NORMAL shifts the result back left.
+* FMULTT: shift-and-add over the 40 bits of FAC (the rounding byte first):
+  the result is the exact product truncated to 40 bits.
+* FDIVT: FAC is ROUNDed first, then 34 quotient bits are generated (the
+  last two land in the top of the rounding byte), truncated.
+* ROUND: when a number leaves FAC (stored in a variable, pushed as the left
+  operand of an operator, printed) the mantissa is incremented when bit 7 of
+  the rounding byte is set.
+
+Number to text is FOUT (nine significant digits, ` .333333333`, `1E+10`,
+` 1.5E-05`) and text to number is FIN, both built from these operations as
+the ROM builds them (MUL10, DIV10, FADDH, QINT), so the same rounding shows.
+"""
+
+from fractions import Fraction
+
+MAN_BITS = 40
+TOP = 1 << 39
+FULL = 1 << 40
+ZERO = (0, 0, 0)
+
+
+class MathError(Exception):
+    """OVERFLOW, DIVISION BY ZERO or ILLEGAL QUANTITY raised by the math package."""
+
+
+# -- packing ------------------------------------------------------------------------------
+def unpack(data):
+    """Five bytes (exponent, mantissa with the sign in its top bit) -> FAC value (CONUPK/MOVFM)."""
+    exp = data[0]
+    if exp == 0:
+        return ZERO
+    m = ((data[1] | 0x80) << 24) | (data[2] << 16) | (data[3] << 8) | data[4]
+    return (data[1] >> 7, exp, m << 8)
+
+
+def round_fac(f):
+    """ROUND: bit 7 of the rounding byte increments the mantissa; the rounding byte is cleared."""
+    sign, exp, man = f
+    if exp == 0:
+        return ZERO
+    m32 = man >> 8
+    if man & 0x80:
+        m32 += 1
+        if m32 >> 32:                      # RNDSHF: the mantissa overflowed into a new bit
+            m32 >>= 1
+            exp += 1
+            if exp > 255:
+                raise MathError("OVERFLOW")
+    return (sign, exp, m32 << 8)
+
+
+def pack(f):
+    """MOVMF: round FAC and give its five bytes as a variable holds them."""
+    sign, exp, man = round_fac(f)
+    if exp == 0:
+        return bytes(5)
+    m = man >> 8
+    return bytes((exp, ((m >> 24) & 0x7F) | (sign << 7), (m >> 16) & 0xFF, (m >> 8) & 0xFF, m & 0xFF))
+
+
+def _normal(sign, exp, man):
+    """NORMAL: shift left until bit 39 is set; underflow gives zero."""
+    if man == 0:
+        return ZERO
+    shift = TOP.bit_length() - man.bit_length()
+    if shift > 0:
+        man <<= shift
+        exp -= shift
+    if exp <= 0:
+        return ZERO
+    return (sign, exp, man)
+
+
+# -- conversions with Python numbers (exact) ---------------------------------------------------
+def from_int(n):
+    """An integer with |n| < 2**32 as FAC (FLOAT/GIVAYF are exact)."""
+    if n == 0:
+        return ZERO
+    sign = 1 if n < 0 else 0
+    n = abs(n)
+    if n >> 40:
+        raise MathError("OVERFLOW")
+    return _normal(sign, 0x80 + MAN_BITS, n)
+
+
+def to_fraction(f):
+    """The exact value of a FAC value, rounding byte included."""
+    sign, exp, man = f
+    if exp == 0:
+        return Fraction(0)
+    value = Fraction(man) * Fraction(2) ** (exp - 0x80 - MAN_BITS)
+    return -value if sign else value
+
+
+def to_float(f):
+    return float(to_fraction(f))
+
+
+def from_fraction(value):
+    """The nearest MBF number to an exact value (for constants and tests; not a ROM routine)."""
+    value = Fraction(value)
+    if value == 0:
+        return ZERO
+    sign = 1 if value < 0 else 0
+    value = abs(value)
+    exp = 0x80
+    while value >= 1:
+        value /= 2
+        exp += 1
+    while value < Fraction(1, 2):
+        value *= 2
+        exp -= 1
+    m = value * (1 << 32)
+    m32 = int(m)
+    if m - m32 >= Fraction(1, 2):
+        m32 += 1
+        if m32 >> 32:
+            m32 >>= 1
+            exp += 1
+    if exp > 255:
+        raise MathError("OVERFLOW")
+    if exp <= 0:
+        return ZERO
+    return (sign, exp, m32 << 8)
+
+
+# -- arithmetic ---------------------------------------------------------------------------------
+def neg(f):
+    """NEGOP."""
+    return f if f[1] == 0 else (f[0] ^ 1, f[1], f[2])
+
+
+def fabs(f):
+    return (0, f[1], f[2])
+
+
+def add(arg, fac):
+    """FADDT: ARG + FAC (ARG as it came from memory or a ROUNDed push)."""
+    if fac[1] == 0:
+        return (arg[0], arg[1], arg[2]) if arg[1] else ZERO
+    if arg[1] == 0:
+        return fac
+    if arg[1] > fac[1] or (arg[1] == fac[1] and arg[2] >= fac[2]):
+        big, small = arg, fac
+    else:
+        big, small = fac, arg
+    d = big[1] - small[1]
+    s_man = small[2] >> d if d < MAN_BITS else 0
+    exp = big[1]
+    if big[0] == small[0]:
+        man = big[2] + s_man
+        if man >= FULL:                        # carry out: shift right, the lowest bit is lost
+            man >>= 1
+            exp += 1
+            if exp > 255:
+                raise MathError("OVERFLOW")
+        return (big[0], exp, man)
+    return _normal(big[0], exp, big[2] - s_man)
+
+
+def sub(arg, fac):
+    """FSUBT: ARG - FAC."""
+    return add(arg, neg(fac))
+
+
+def mul(arg, fac):
+    """FMULTT: FAC * ARG; every bit of FAC's 40 (rounding byte first) adds ARG and shifts right."""
+    if fac[1] == 0 or arg[1] == 0:
+        return ZERO
+    man = (fac[2] * (arg[2] >> 8)) >> 32   # the shift-and-add loop truncates to exactly this
+    s = fac[1] + arg[1]                    # MULDIV
+    if s >= 0x80 + 0x100:
+        raise MathError("OVERFLOW")
+    if s <= 0x80:
+        return ZERO
+    return _normal(fac[0] ^ arg[0], s - 0x80, man)
+
+
+def div(arg, fac):
+    """FDIVT: ARG / FAC.  FAC is rounded first; 34 quotient bits, truncated."""
+    if fac[1] == 0:
+        raise MathError("DIVISION BY ZERO")
+    fac = round_fac(fac)
+    if arg[1] == 0:
+        return ZERO
+    a, f = arg[2] >> 8, fac[2] >> 8
+    q = (a << 33) // f                     # DIVIDE: first bit is a >= f, then 33 more
+    s = arg[1] - fac[1] + 0x80             # MULDIV on the negated exponent
+    if s >= 0x100:
+        raise MathError("OVERFLOW")
+    if s <= 0:
+        return ZERO
+    exp = s + 1                            # INC FACEXP
+    if exp > 255 and q >> 33:
+        raise MathError("OVERFLOW")
+    result = _normal(fac[0] ^ arg[0], exp, q << 6)
+    if result[1] > 255:
+        raise MathError("OVERFLOW")
+    return result
+
+
+def compare(arg, fac):
+    """FCOMP: -1, 0 or 1 as ARG is below, equal to or above FAC (FAC taken rounded)."""
+    a, b = to_fraction(arg), to_fraction(round_fac(fac))
+    return (a > b) - (a < b)
+
+
+def sign(f):
+    """SIGN: -1, 0, 1."""
+    if f[1] == 0:
+        return 0
+    return -1 if f[0] else 1
+
+
+# -- integers -------------------------------------------------------------------------------------
+def floor_int(f):
+    """QINT as INT uses it: the largest integer not above FAC (rounding byte included)."""
+    value = to_fraction(f)
+    return value.numerator // value.denominator
+
+
+def int_(f):
+    """INT: FAC unchanged from 2**31 up, else its floor as a float."""
+    if f[1] >= 0xA0:
+        return f
+    return from_int(floor_int(f))
+
+
+def to_int16(f):
+    """AYINT: a signed 16-bit integer (integer variables, FRE's neighbours); ILLEGAL QUANTITY outside."""
+    if f[1] >= 0x90:
+        if f == (1, 0x90, 0x80 << 32):          # -32768 is allowed
+            return -32768
+        raise MathError("ILLEGAL QUANTITY")
+    return floor_int(f)
+
+
+def to_address(f):
+    """GETADR: 0-65535 (POKE, PEEK, SYS, WAIT); ILLEGAL QUANTITY otherwise."""
+    if f[0] and f[1]:
+        raise MathError("ILLEGAL QUANTITY")
+    if f[1] > 0x90:
+        raise MathError("ILLEGAL QUANTITY")
+    n = floor_int(f)
+    if n > 0xFFFF:
+        raise MathError("ILLEGAL QUANTITY")
+    return n
+
+
+def to_byte(f):
+    """GETBYT: 0-255."""
+    n = to_address(f)
+    if n > 255:
+        raise MathError("ILLEGAL QUANTITY")
+    return n
+
+
+# -- constants -----------------------------------------------------------------------------------
+def const(data):
+    """A constant as its five bytes, the way the ROM's tables hold them."""
+    return unpack(bytes(data))
+
+
+ONE = from_int(1)
+TEN = from_int(10)
+HALF = const((0x80, 0x00, 0x00, 0x00, 0x00))           # FHALF 0.5
+N0999 = const((0x9B, 0x3E, 0xBC, 0x1F, 0xFD))          # 99999999.90625
+N9999 = const((0x9E, 0x6E, 0x6B, 0x27, 0xFD))          # 999999999.25
+NMIL = const((0x9E, 0x6E, 0x6B, 0x28, 0x00))           # 1E9
+
+
+def mul10(f):
+    """MUL10: FAC rounded, times 4 plus itself, times 2."""
+    f = round_fac(f)
+    if f[1] == 0:
+        return ZERO
+    if f[1] + 2 > 255:
+        raise MathError("OVERFLOW")
+    r = add(f, (f[0], f[1] + 2, f[2]))
+    if r[1] + 1 > 255:
+        raise MathError("OVERFLOW")
+    return (r[0], r[1] + 1, r[2])
+
+
+def div10(f):
+    """DIV10: FAC rounded, divided by 10 (positive; the sign is kept by the caller)."""
+    return div(round_fac(f), TEN)
+
+
+# -- FOUT: number -> text --------------------------------------------------------------------------
+def fout(f):
+    """The characters STR$ gives and PRINT prints (without PRINT's trailing cursor right)."""
+    out = "-" if f[0] and f[1] else " "
+    if f[1] == 0:
+        return out + "0"
+    f = (0, f[1], f[2])
+    deccnt = 0
+    if f[1] <= 0x80:                       # below 1: scale up by 1E9 first
+        f = mul(NMIL, f)
+        deccnt = -9
+    while True:
+        c = compare(N9999, f)              # FAC above 999999999.25: divide by ten
+        if c == 0:
+            n = floor_int(round_fac(f))
+            break
+        if c < 0:
+            f = div10(f)
+            deccnt += 1
+            continue
+        while compare(N0999, f) >= 0 and compare(N0999, f) != 0:   # at most 99999999.9: times ten
+            f = mul10(f)
+            deccnt -= 1
+        n = floor_int(round_fac(add(HALF, round_fac(f))))       # FADDH, QINT
+        break
+    digits = "%09d" % n
+    point = deccnt + 10
+    if 0 <= point <= 10:
+        x, tenexp = point - 1, 0
+    else:
+        x, tenexp = 1, point - 2
+    if x == -1:
+        text = ".0" + digits
+    elif x == 0:
+        text = "." + digits
+    else:
+        text = digits[:x] + "." + digits[x:]
+    text = text.rstrip("0")
+    if text.endswith("."):
+        text = text[:-1]
+    if tenexp:
+        text += "E%s%02d" % ("-" if tenexp < 0 else "+", abs(tenexp))
+    return out + text
+
+
+# -- FIN: text -> number ---------------------------------------------------------------------------
+def fin(text, start=0):
+    """FIN: parse a number as the ROM does (spaces skipped, digit by digit through MUL10).
+
+    `text` is bytes (PETSCII).  Returns (FAC value, index after the number).  The minus
+    and plus tokens ($AB, $AA) count as signs as they do in program text.
+    """
+    i, n = start, len(text)
+
+    def peek():
+        j = i
+        while j < n and text[j] == 0x20:
+            j += 1
+        return j, (text[j] if j < n else 0)
+
+    f = ZERO
+    negative = False
+    i, c = peek()
+    if c in (0x2D, 0xAB):
+        negative = True
+        i += 1
+    elif c in (0x2B, 0xAA):
+        i += 1
+    deccnt = tenexp = 0
+    point = False
+    while True:
+        i, c = peek()
+        if 0x30 <= c <= 0x39:
+            if point:
+                deccnt += 1
+            f = add(round_fac(mul10(f)), from_int(c - 0x30))   # FINLOG: MOVAF, FLOAT, FADDT
+            i += 1
+            continue
+        if c == 0x2E and not point:
+            point = True
+            i += 1
+            continue
+        if c == 0x45:                       # E
+            i += 1
+            i, c = peek()
+            expneg = False
+            if c in (0x2D, 0xAB):
+                expneg = True
+                i += 1
+            elif c in (0x2B, 0xAA):
+                i += 1
+            while True:
+                i, c = peek()
+                if not 0x30 <= c <= 0x39:
+                    break
+                if tenexp >= 10:
+                    if not expneg:
+                        raise MathError("OVERFLOW")
+                    tenexp = 100
+                else:
+                    tenexp = tenexp * 10 + c - 0x30
+                i += 1
+            if expneg:
+                tenexp = -tenexp
+        break
+    tenexp -= deccnt
+    while tenexp > 0:
+        f = mul10(f)
+        tenexp -= 1
+    while tenexp < 0:
+        f = div10(f)
+        tenexp += 1
+    if negative:
+        f = neg(f)
+    return f, i
+
+
+def val(text):
+    """VAL: the number at the start of a string, 0 if there is none."""
+    if isinstance(text, str):
+        text = text.encode("latin-1")
+    return fin(text)[0]
+
+
+def from_str(text):
+    """A number written in BASIC (for constants and tests)."""
+    return val(text)
+
+
+# -- the functions: the ROM's series ---------------------------------------------------------------
+# Each table is the ROM math package's: the coefficients of a polynomial, highest degree
+# first, as five-byte numbers (the decimal value beside each).
+FOUR = from_int(4)
+SQR05 = const((0x80, 0x35, 0x04, 0xF3, 0x34))          # 0.707106781 = SQR(.5)
+SQR20 = const((0x81, 0x35, 0x04, 0xF3, 0x34))          # 1.41421356 = SQR(2)
+NEGHLF = const((0x80, 0x80, 0x00, 0x00, 0x00))         # -0.5
+LOG2 = const((0x80, 0x31, 0x72, 0x17, 0xF8))           # 0.693147181 = LOG(2)
+LOGEB2 = const((0x81, 0x38, 0xAA, 0x3B, 0x29))         # 1.44269504 = 1/LOG(2)
+PI2 = const((0x81, 0x49, 0x0F, 0xDA, 0xA2))            # 1.57079633 = pi/2
+TWOPI = const((0x83, 0x49, 0x0F, 0xDA, 0xA2))          # 6.28318531
+FR4 = const((0x7F, 0x00, 0x00, 0x00, 0x00))            # 0.25
+
+LOGCN2 = [const(c) for c in (
+    (0x7F, 0x5E, 0x56, 0xCB, 0x79),                      # 0.434255942
+    (0x80, 0x13, 0x9B, 0x0B, 0x64),                      # 0.576584541
+    (0x80, 0x76, 0x38, 0x93, 0x16),                      # 0.961800759
+    (0x82, 0x38, 0xAA, 0x3B, 0x20))]                     # 2.88539007
+EXPCON = [const(c) for c in (
+    (0x71, 0x34, 0x58, 0x3E, 0x56),                      # 2.14987637E-05
+    (0x74, 0x16, 0x7E, 0xB3, 0x1B),                      # 1.4352314E-04
+    (0x77, 0x2F, 0xEE, 0xE3, 0x85),                      # 1.34226348E-03
+    (0x7A, 0x1D, 0x84, 0x1C, 0x2A),                      # 9.61401701E-03
+    (0x7C, 0x63, 0x59, 0x58, 0x0A),                      # .0555051269
+    (0x7E, 0x75, 0xFD, 0xE7, 0xC6),                      # .240226385
+    (0x80, 0x31, 0x72, 0x18, 0x10),                      # .693147186
+    (0x81, 0x00, 0x00, 0x00, 0x00))]                     # 1
+SINCON = [const(c) for c in (
+    (0x84, 0xE6, 0x1A, 0x2D, 0x1B),                      # -14.3813907
+    (0x86, 0x28, 0x07, 0xFB, 0xF8),                      # 42.0077971
+    (0x87, 0x99, 0x68, 0x89, 0x01),                      # -76.7041703
+    (0x87, 0x23, 0x35, 0xDF, 0xE1),                      # 81.6052237
+    (0x86, 0xA5, 0x5D, 0xE7, 0x28),                      # -41.3417021
+    (0x83, 0x49, 0x0F, 0xDA, 0xA2))]                     # 6.28318531
+ATNCON = [const(c) for c in (
+    (0x76, 0xB3, 0x83, 0xBD, 0xD3),                      # -6.84793912E-04
+    (0x79, 0x1E, 0xF4, 0xA6, 0xF5),                      # 4.85094216E-03
+    (0x7B, 0x83, 0xFC, 0xB0, 0x10),                      # -.0161117015
+    (0x7C, 0x0C, 0x1F, 0x67, 0xCA),                      # .034209638
+    (0x7C, 0xDE, 0x53, 0xCB, 0xC1),                      # -.0542791328
+    (0x7D, 0x14, 0x64, 0x70, 0x4C),                      # .0724571965
+    (0x7D, 0xB7, 0xEA, 0x51, 0x7A),                      # -.0898023954
+    (0x7D, 0x63, 0x30, 0x88, 0x7E),                      # .110932413
+    (0x7E, 0x92, 0x44, 0x99, 0x3A),                      # -.142839808
+    (0x7E, 0x4C, 0xCC, 0x91, 0xC7),                      # .19999912
+    (0x7F, 0xAA, 0xAA, 0xAA, 0x13),                      # -.333333316
+    (0x81, 0x00, 0x00, 0x00, 0x00))]                     # 1
+RMULZC = const((0x98, 0x35, 0x44, 0x7A, 0x00))          # 11879546
+RADDZC = const((0x68, 0x28, 0xB1, 0x46, 0x00))          # 3.92767774E-08
+RND_SEED = bytes((0x80, 0x4F, 0xC7, 0x52, 0x58))        # RNDX at power-on: .811635157
+
+
+def poly(f, table):
+    """POLY: Horner's rule over the table with FAC as x (each step FMULT then FADD)."""
+    x = round_fac(f)
+    acc = table[0]
+    for c in table[1:]:
+        acc = add(c, mul(x, acc))
+    return acc
+
+
+def polyx(f, table):
+    """POLYX: the odd series x * P(x*x)."""
+    x = round_fac(f)
+    return mul(x, poly(mul(x, x), table))
+
+
+def log(f):
+    """LOG: ILLEGAL QUANTITY for x <= 0; the series in (x-SQR(.5))/(x+SQR(.5)), plus the exponent."""
+    if f[1] == 0 or f[0]:
+        raise MathError("ILLEGAL QUANTITY")
+    e = f[1] - 0x80
+    m = (0, 0x80, f[2])                         # the mantissa alone, rounding byte and all
+    m = add(SQR05, m)
+    m = div(SQR20, m)
+    m = sub(ONE, m)
+    m = polyx(m, LOGCN2)
+    m = add(NEGHLF, m)
+    m = add(round_fac(m), from_int(e))          # FINLOG
+    return mul(LOG2, m)
+
+
+def exp(f):
+    """EXP: y = x/LOG(2) split into INT(y) (the exponent) and y - INT(y) (the series)."""
+    y = mul(LOGEB2, f)
+    sign_, e, man = y
+    ov = man & 0xFF
+    m32 = man >> 8
+    if ov + 0x50 > 0xFF:                        # ADC #$50: a rounding byte from $B0 rounds up
+        m32 += 1
+        if m32 >> 32:
+            m32 >>= 1
+            e += 1
+    saved = (ov + 0x50) & 0xFF                  # and what is left of it stays for the subtraction
+    if e == 0 or m32 == 0:
+        return ONE
+    if e >= 0x88:                               # MLDVEX: |y| >= 128
+        if sign_:
+            return ZERO
+        raise MathError("OVERFLOW")
+    n = floor_int((sign_, e, m32 << 8))
+    if n + 0x81 <= 0:
+        return ZERO
+    frac = neg(sub(from_int(n), (sign_, e, (m32 << 8) | saved)))    # y - INT(y), in [0, 1)
+    r = poly(frac, EXPCON)
+    if r[1] == 0:
+        return ZERO
+    exponent = r[1] + n
+    if exponent > 255:
+        raise MathError("OVERFLOW")
+    if exponent <= 0:
+        return ZERO
+    return (r[0], exponent, r[2])
+
+
+def power(arg, fac):
+    """FPWRT: ARG ^ FAC as EXP(FAC * LOG(ARG)); a negative base needs a whole exponent."""
+    if fac[1] == 0:
+        return ONE
+    if arg[1] == 0:
+        return ZERO                             # 0 ^ y is 0, for a negative y too
+    y = round_fac(fac)
+    odd = False
+    base = arg
+    if arg[0]:
+        if int_(y) != y:
+            raise MathError("ILLEGAL QUANTITY")
+        odd = floor_int(y) & 1 == 1
+        base = fabs(arg)
+    r = exp(mul(y, log(base)))
+    return neg(r) if odd else r
+
+
+def sqr(f):
+    """SQR: x ^ .5 (as the ROM computes it)."""
+    return power(round_fac(f), HALF)
+
+
+def _sin_argument(f):
+    """SIN's reduction: x/(2 pi) to a fraction of a turn, folded to the series' quarter.
+
+    Returns the series argument and whether the fold toggled TAN's sign flag."""
+    x = div(round_fac(f), TWOPI)
+    x = round_fac(x)
+    x = sub(x, int_(x))                         # the fraction of a turn, [0, 1)
+    x = sub(FR4, x)                             # .25 - x
+    negative = x[0]
+    toggled = False
+    if negative:
+        x = add(HALF, x)
+        if not x[0]:
+            toggled = True
+            x = neg(x)
+    else:
+        x = neg(x)
+    x = add(FR4, x)
+    if negative:
+        x = neg(x)
+    return x, toggled
+
+
+def sin(f):
+    """SIN: the odd series on the reduced argument."""
+    return polyx(_sin_argument(f)[0], SINCON)
+
+
+def cos(f):
+    """COS: SIN(x + pi/2)."""
+    return sin(add(PI2, f))
+
+
+def tan(f):
+    """TAN: SIN(x) over the cosine the same series gives at .25 - |t| (t: SIN's argument)."""
+    t, toggled = _sin_argument(f)
+    s = round_fac(polyx(t, SINCON))
+    u = add(FR4, neg(fabs(round_fac(t))))
+    if toggled:
+        u = neg(u)
+    return div(s, polyx(u, SINCON))
+
+
+def atn(f):
+    """ATN: the odd series on x or 1/x, folded with pi/2 - y."""
+    negative = f[0]
+    x = fabs(f)
+    big = x[1] >= 0x81
+    if big:
+        x = div(ONE, x)
+    y = polyx(x, ATNCON)
+    if big:
+        y = sub(PI2, y)
+    return neg(y) if negative else y
+
+
+class Rnd:
+    """RND and its seed RNDX ($8B-$8F)."""
+
+    def __init__(self, mem=None, seed_address=0x8B):
+        self.mem = mem
+        self.address = seed_address
+        if mem is not None:
+            mem[seed_address:seed_address + 5] = RND_SEED
+        self._seed = RND_SEED
+
+    def _get(self):
+        if self.mem is None:
+            return self._seed
+        return bytes(self.mem[self.address:self.address + 5])
+
+    def _set(self, data):
+        if self.mem is None:
+            self._seed = bytes(data)
+        else:
+            self.mem[self.address:self.address + 5] = data
+
+    def rnd(self, f, timers=b"\0\0\0\0"):
+        """RND(x): x < 0 seeds from x, x > 0 steps the sequence, x = 0 takes CIA1's timers.
+
+        timers: $DC04-$DC07 (timer A low, high, timer B low, high)."""
+        s = sign(f)
+        if s > 0:
+            f = mul(RMULZC, unpack(self._get()))
+            f = add(RADDZC, f)
+        if s == 0:
+            # the mantissa straight from the timers (A low, B low, A high, B high), no swap
+            b = [timers[0], timers[2], timers[1], timers[3]]
+            exp_byte = 0
+        else:
+            # swap the outer and the inner mantissa bytes; the old exponent becomes the rounding byte
+            m = f[2] >> 8
+            b = [m & 0xFF, (m >> 8) & 0xFF, (m >> 16) & 0xFF, (m >> 24) & 0xFF]
+            exp_byte = f[1]
+        man = (b[0] << 32) | (b[1] << 24) | (b[2] << 16) | (b[3] << 8) | exp_byte
+        r = _normal(0, 0x80, man) if man else ZERO
+        data = pack(r)
+        self._set(data)
+        return unpack(data)

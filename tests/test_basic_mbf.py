@@ -1,0 +1,222 @@
+"""The 5-byte float (kernal/basic/mbf.py) against exact rational arithmetic and the C64's printed forms.
+
+The rounding rules checked here are stated in terms of fractions.Fraction only:
+a result is the exact operation truncated to the 40 bits FAC keeps (32 mantissa
+bits and the rounding byte), then rounded half up to 32 bits when it leaves FAC.
+"""
+
+import math
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from kernal.basic import mbf
+
+# five bytes of a stored number: exponents kept away from over/underflow
+stored = st.tuples(st.integers(0x60, 0xA0), st.integers(0, 255), st.integers(0, 255),
+                   st.integers(0, 255), st.integers(0, 255)).map(bytes)
+
+
+def value(data):
+    return mbf.to_fraction(mbf.unpack(data))
+
+
+def exponent_of(x):
+    """e such that |x| is in [2**(e-1), 2**e): the C64 exponent byte minus $80."""
+    x = abs(x)
+    e = x.numerator.bit_length() - x.denominator.bit_length()
+    while Fraction(2) ** e <= x:
+        e += 1
+    while Fraction(2) ** (e - 1) > x:
+        e -= 1
+    return e
+
+
+def trunc_to_grid(x, grid):
+    q = abs(x) / grid
+    t = (q.numerator // q.denominator) * grid
+    return t if x >= 0 else -t
+
+
+def round_32(x):
+    """ROUND as a rule: half up (in magnitude) at the 32nd significant bit."""
+    if x == 0:
+        return x
+    ulp = Fraction(2) ** (exponent_of(x) - 32)
+    q = abs(x) / ulp + Fraction(1, 2)
+    r = (q.numerator // q.denominator) * ulp
+    return r if x > 0 else -r
+
+
+def stored_value(f):
+    return mbf.to_fraction(mbf.unpack(mbf.pack(f)))
+
+
+@given(stored)
+def test_unpack_then_pack_gives_the_same_five_bytes(data):
+    assert mbf.pack(mbf.unpack(data)) == data
+
+
+@given(stored)
+def test_the_top_mantissa_bit_is_the_sign_and_the_exponent_is_excess_128(data):
+    x = value(data)
+    assert (x < 0) == bool(data[1] & 0x80)
+    assert exponent_of(x) == data[0] - 0x80
+
+
+@settings(max_examples=400)
+@given(stored, stored)
+def test_add_truncates_the_smaller_operand_to_40_bits_then_rounds_half_up(a, b):
+    x, y = value(a), value(b)
+    big, small = (x, y) if exponent_of(x) >= exponent_of(y) else (y, x)
+    grid = Fraction(2) ** (exponent_of(big) - 40)
+    r = big + trunc_to_grid(small, grid)
+    if r != 0 and abs(r) >= Fraction(2) ** exponent_of(big):     # carry: one bit falls off
+        r = trunc_to_grid(r, grid * 2)
+    assert stored_value(mbf.add(mbf.unpack(a), mbf.unpack(b))) == round_32(r)
+
+
+@settings(max_examples=400)
+@given(stored, stored)
+def test_subtract_is_add_of_the_negated_operand(a, b):
+    got = stored_value(mbf.sub(mbf.unpack(a), mbf.unpack(b)))
+    assert got == stored_value(mbf.add(mbf.unpack(a), mbf.neg(mbf.unpack(b))))
+    exact = value(a) - value(b)
+    if exact:
+        assert abs(got - exact) <= Fraction(2) ** (exponent_of(exact) - 31)
+
+
+@settings(max_examples=400)
+@given(stored, stored)
+def test_multiply_is_the_exact_product_truncated_to_40_bits_then_rounded(a, b):
+    x, y = value(a), value(b)
+    p = x * y
+    grid = Fraction(2) ** (a[0] + b[0] - 256 - 40)      # the product register before NORMAL
+    assert stored_value(mbf.mul(mbf.unpack(a), mbf.unpack(b))) == round_32(trunc_to_grid(p, grid))
+    assert abs(stored_value(mbf.mul(mbf.unpack(a), mbf.unpack(b))) - p) <= abs(p) * Fraction(2) ** -31
+
+
+@settings(max_examples=400)
+@given(stored, stored)
+def test_divide_keeps_34_quotient_bits_then_rounds(a, b):
+    x, y = value(a), value(b)
+    q = x / y
+    grid = Fraction(2) ** (a[0] - b[0] - 33)
+    assert stored_value(mbf.div(mbf.unpack(a), mbf.unpack(b))) == round_32(trunc_to_grid(q, grid))
+    assert abs(stored_value(mbf.div(mbf.unpack(a), mbf.unpack(b))) - q) <= abs(q) * Fraction(2) ** -31
+
+
+def test_the_rounding_byte_decides_the_rounding():
+    one_and_half_ulp = (0, 0x81, (0x80000000 << 8) | 0x80)
+    assert mbf.pack(one_and_half_ulp) == bytes((0x81, 0, 0, 0, 1))
+    assert mbf.pack((0, 0x81, (0x80000000 << 8) | 0x7F)) == bytes((0x81, 0, 0, 0, 0))
+    assert mbf.pack((0, 0x81, (0xFFFFFFFF << 8) | 0x80)) == bytes((0x82, 0, 0, 0, 0))
+
+
+def test_division_by_zero_and_overflow_are_errors():
+    with pytest.raises(mbf.MathError, match="DIVISION BY ZERO"):
+        mbf.div(mbf.ONE, mbf.ZERO)
+    with pytest.raises(mbf.MathError, match="OVERFLOW"):
+        mbf.mul(mbf.from_str("1E38"), mbf.from_str("1E38"))
+
+
+@given(st.integers(-999999999, 999999999))
+def test_whole_numbers_below_a_billion_print_as_their_digits(n):
+    assert mbf.fout(mbf.from_int(n)) == ("-" if n < 0 else " ") + str(abs(n))
+
+
+@given(st.integers(-999999999, 999999999))
+def test_whole_numbers_typed_are_read_exactly(n):
+    assert mbf.from_str(str(n)) == mbf.from_int(n)
+
+
+@given(st.integers(0, 8), st.integers(1, 999999999))
+def test_numbers_from_text_are_within_a_rounding_of_their_decimal_value(places, digits):
+    text = "%d.%s" % (digits // 10 ** places, str(digits % 10 ** places).zfill(places)) if places else str(digits)
+    exact = Fraction(text)
+    got = stored_value(mbf.from_str(text))
+    assert abs(got - exact) <= exact * Fraction(2) ** -29
+
+
+# printed forms from the C64's documented number format
+PRINTED = [
+    ("1/3", " .333333333"), ("2/3", " .666666667"), ("1E10", " 1E+10"), ("1.5E-5", " 1.5E-05"),
+    (".01", " .01"), (".001", " 1E-03"), ("123456789", " 123456789"),
+    ("1234567890", " 1.23456789E+09"), ("1E9", " 1E+09"), ("-1", "-1"), ("0", " 0"),
+    ("3.14159265", " 3.14159265"), (".1", " .1"), ("-.5", "-.5"), ("1E38", " 1E+38"),
+    ("10/4", " 2.5"), ("100000*10000", " 1E+09"), ("1E-38", " 1E-38"), ("7/2", " 3.5"),
+]
+
+
+def _evaluate(text):
+    if "/" in text:
+        a, b = text.split("/")
+        return mbf.div(mbf.round_fac(mbf.from_str(a)), mbf.from_str(b))
+    if "*" in text:
+        a, b = text.split("*")
+        return mbf.mul(mbf.round_fac(mbf.from_str(a)), mbf.from_str(b))
+    return mbf.from_str(text)
+
+
+@pytest.mark.parametrize("text, printed", PRINTED)
+def test_numbers_print_as_on_a_c64(text, printed):
+    assert mbf.fout(_evaluate(text)) == printed
+
+
+FUNCTIONS = [
+    (mbf.sqr, "2", " 1.41421356"), (mbf.log, "10", " 2.30258509"), (mbf.exp, "1", " 2.71828183"),
+    (mbf.sin, "1", " .841470985"), (mbf.cos, "1", " .540302306"), (mbf.tan, "1", " 1.55740772"),
+    (mbf.sqr, "16", " 4"), (mbf.sin, "0", " 0"), (mbf.cos, "0", " 1"), (mbf.exp, "0", " 1"),
+    (mbf.atn, "0", " 0"),
+]
+
+
+@pytest.mark.parametrize("function, argument, printed", FUNCTIONS)
+def test_functions_print_their_nine_digits(function, argument, printed):
+    assert mbf.fout(function(mbf.from_str(argument))) == printed
+
+
+@settings(max_examples=300)
+@given(st.floats(-50, 50, allow_nan=False))
+def test_series_functions_agree_with_the_exact_functions_to_eight_digits(x):
+    f = mbf.from_fraction(Fraction(x))
+    v = float(mbf.to_fraction(f))
+    for ours, exact in ((mbf.sin, math.sin), (mbf.cos, math.cos), (mbf.atn, math.atan)):
+        assert float(stored_value(ours(f))) == pytest.approx(exact(v), abs=2e-8 * max(1, abs(v)))
+    if -80 < v < 80:
+        assert float(stored_value(mbf.exp(f))) == pytest.approx(math.exp(v), rel=1e-9 * (2 + abs(v)))
+    if v > 0:
+        assert float(stored_value(mbf.log(f))) == pytest.approx(math.log(v), rel=1e-8, abs=1e-8)
+        assert float(stored_value(mbf.sqr(f))) == pytest.approx(math.sqrt(v), rel=1e-8)
+
+
+def test_log_of_zero_or_negative_is_an_illegal_quantity():
+    for text in ("0", "-1"):
+        with pytest.raises(mbf.MathError, match="ILLEGAL QUANTITY"):
+            mbf.log(mbf.from_str(text))
+
+
+def test_power_of_a_negative_base_needs_a_whole_exponent():
+    assert mbf.fout(mbf.power(mbf.from_str("-2"), mbf.from_str("3"))) == "-8"
+    assert mbf.fout(mbf.power(mbf.from_str("2"), mbf.from_str("10"))) == " 1024"
+    with pytest.raises(mbf.MathError, match="ILLEGAL QUANTITY"):
+        mbf.power(mbf.from_str("-2"), mbf.from_str(".5"))
+
+
+def test_rnd_starts_from_the_power_on_seed_and_repeats_after_the_same_negative_seed():
+    r = mbf.Rnd()
+    assert mbf.fout(r.rnd(mbf.ONE)) == " .185564016"     # the C64's first RND(1) after power-on
+    r.rnd(mbf.from_int(-1))
+    first = [mbf.fout(r.rnd(mbf.ONE)) for _ in range(5)]
+    r.rnd(mbf.from_int(-1))
+    assert [mbf.fout(r.rnd(mbf.ONE)) for _ in range(5)] == first
+    values = [mbf.to_fraction(r.rnd(mbf.ONE)) for _ in range(500)]
+    assert all(0 <= v < 1 for v in values) and len(set(values)) == 500
+
+
+def test_rnd_of_zero_takes_the_mantissa_from_the_cia_timers_without_the_swap():
+    r = mbf.Rnd()
+    value = r.rnd(mbf.ZERO, bytes((0x12, 0x34, 0x56, 0x78)))      # $DC04-$DC07
+    # mantissa $12 $56 $34 $78 (timer A low, B low, A high, B high), exponent $80, normalised
+    assert value == mbf._normal(0, 0x80, 0x1256347800)
