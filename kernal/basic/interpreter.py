@@ -28,21 +28,19 @@ INPUT and WAIT give the machine back while they wait; SYS starts machine
 code whose RTS comes back through $E147 to the next statement.
 """
 
+from kernal import entries
 from kernal.basic import mbf
 from kernal.basic.mbf import MathError
-from kernal.channels import KernalError, WAIT
+from kernal.channels import WAIT
+from kernal.errors import KernalError
+from kernal.locations import (ARYTAB, BASIC_MEMSIZ, BUF, CHANNL, CURLIN, DATLIN, DATPTR, FA, FACEXP, FNADR,
+                              FNLEN, FRESPC, FRETOP, LA, MSGFLG, OLDLIN, OLDTXT, PNTR, RNDX, SA, SAREG,
+                              STATUS, STKEY, STREND, TXTTAB, USRPOK, VARTAB)
 
-TXTTAB, VARTAB, ARYTAB, STREND, FRETOP, FRESPC, MEMSIZ = 0x2B, 0x2D, 0x2F, 0x31, 0x33, 0x35, 0x37
-CURLIN, OLDLIN, OLDTXT, DATLIN, DATPTR = 0x39, 0x3B, 0x3D, 0x3F, 0x41
-CHANNL = 0x13
-STATUS = 0x90
-STKEY = 0x91
-PNTR = 0xD3
-USRADD = 0x0311
-SAREG = 0x030C
-BUF = 0x0200
-NEWSTT = 0xA7AE
-FN_FAC = 0x61
+MEMSIZ = BASIC_MEMSIZ
+USRADD = USRPOK + 1
+NEWSTT = entries.address_of("BASIC_NEWSTT")
+FN_FAC = FACEXP
 
 SLICE = 20000                   # C64 cycles run per visit of the NEWSTT trap
 STACK_BYTES = 200               # room for FOR (18 bytes) and GOSUB (5 bytes) frames
@@ -126,7 +124,7 @@ class Interpreter:
         self.mem = basic.mem
         self.ram = getattr(self.mem, "ram", self.mem)
         self.code_map = getattr(self.mem, "code_map", None)
-        self.rnd = mbf.Rnd(self.ram, 0x8B)
+        self.rnd = mbf.Rnd(self.ram, RNDX)
         self.stack = []                  # ("for", var addr, step, limit, line, pos) / ("gosub", line, pos)
         self.stack_used = 0
         self.running = False             # a program (not a direct line) is running
@@ -886,7 +884,7 @@ class Interpreter:
             self.jump_to(addr)
         else:
             self.goto_line(first)
-        self.ram[0x9D] = 0                   # MSGFLG: program mode
+        self.ram[MSGFLG] = 0                   # MSGFLG: program mode
 
     def newstt(self, cpu):
         """The trap at NEWSTT: run statements for one slice of C64 time."""
@@ -1230,7 +1228,7 @@ class Interpreter:
         self.direct = False
         self.running = True
         self.jumped = True
-        self.ram[0x9D] = 0
+        self.ram[MSGFLG] = 0
 
     def st_clr(self):
         self.clear_variables()
@@ -1276,7 +1274,7 @@ class Interpreter:
         self.in_sys = True
         self.sys_return = (self.line, self.pos, self.direct)
         self.machine.start(addr)
-        self.ram[0x9D] = 0
+        self.ram[MSGFLG] = 0
         raise Suspend(True, keep_pc=True)
 
     def sys_returned(self, cpu):
@@ -1594,8 +1592,8 @@ class Interpreter:
     # -- files ----------------------------------------------------------------------------------------------
     def set_name(self, name):
         addr = self.alloc_string(name) if name else 0
-        self.ram[0xB7] = len(name)
-        self.set_w(0xBB, addr)
+        self.ram[FNLEN] = len(name)
+        self.set_w(FNADR, addr)
 
     def st_open(self):
         logical = self.file_number()
@@ -1612,7 +1610,7 @@ class Interpreter:
         if device == 1:
             raise BasicError("DEVICE NOT PRESENT")     # no datasette here
         ram = self.ram
-        ram[0xB8], ram[0xBA], ram[0xB9] = logical, device, secondary
+        ram[LA], ram[FA], ram[SA] = logical, device, secondary
         self.set_name(name)
         try:
             self.machine.kernal.channels.open()
