@@ -5,6 +5,7 @@ go on (x or g); at every later stop (a breakpoint, a watch) the next commands
 are taken, again up to an x or g.  Each command is echoed after a VICE-style
 prompt, ``(C:$0ea4) r``, its output below it.  When the file is used up the
 program runs on; a later stop is printed and the program goes on by itself.
+The profiler's table (--profile, or prof on in the file) is printed at the end.
 """
 
 from c64.machine import StopReason
@@ -51,6 +52,6 @@ class MonitorScript:
                 break
             self._write(text)
             self.take_commands()
-        if self.profile:
+        if self.profile or self.monitor.debugger.profiler is not None:
             self._write(self.monitor.profile_table())
         return reason
