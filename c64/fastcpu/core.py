@@ -52,6 +52,9 @@ class FastCPU(Decoder, Invalidation, CPU):
         self._cells["rk"].cell_contents = -1
         # One bound-method object each, so the tables can be compared with `is`.
         self._miss, self._interpret, self._trap = self._miss, self._interpret, self._trap
+        self._break = self._break
+        self._breakpoints = frozenset()
+        self.breakpoint_hit = False
         CPU.__init__(self, memory, trap_handler, pc)
         self._bind(self.memory)
 
@@ -107,6 +110,8 @@ class FastCPU(Decoder, Invalidation, CPU):
         table = self._tables.get(key)
         if table is None:
             table = self._tables[key] = [self._miss] * 0x10000
+            for addr in self._breakpoints:
+                table[addr] = self._break
         self._cells["tbl"].cell_contents = table
         self._table = table
         self._key = key
@@ -191,7 +196,7 @@ class FastCPU(Decoder, Invalidation, CPU):
         back (README.md, "Invalidation"): for a caller that knows nothing but the CPU and
         stores through the memory object ran since the last run (the machine's later run
         slices)."""
-        self.stop_requested = False
+        self.stop_requested = self.breakpoint_hit = False
         if self.memory is not self._bound:
             self._bind(self.memory)
         elif verify:
@@ -204,6 +209,21 @@ class FastCPU(Decoder, Invalidation, CPU):
     def stop(self):
         self.stop_requested = True
         self._cells["lim"].cell_contents = -1
+
+    # -- breakpoints (c64.monitor) ----------------------------------------------------------
+    def set_breakpoints(self, addresses):
+        """Stop run() before the instruction at any of these addresses (breakpoint_hit is
+        then True); no block runs past one (README.md, "Breakpoints").  Drops every
+        translation when the set changes."""
+        addresses = frozenset(addresses)
+        if addresses != self._breakpoints:
+            self._breakpoints = addresses
+            self._bind(self._bound)
+
+    def _break(self):
+        """The table entry at a breakpoint address."""
+        self.breakpoint_hit = True
+        self.stop()
 
     # -- interrupts: py65's irq() and nmi(), on the cells -----------------------------------
     def irq(self):

@@ -48,7 +48,10 @@ class Decoder:
         guess = guess and not single
         stack, sp = self._ram, self._cell_sp.cell_contents
         offset = 0                 # the stack pointer then, relative to sp (pushes count down)
+        breakpoints = self._breakpoints
         while len(insns) < limit:
+            if addr in breakpoints and insns:
+                break                              # the block ends before a breakpoint
             source = sources[addr >> 8]
             if source is None:
                 break
@@ -90,7 +93,7 @@ class Decoder:
                     if lo_src is not None and hi_src is not None and operand > 1 and hi_addr > 1:
                         target = insn.ret = lo_src[operand] | (hi_src[hi_addr] << 8)
                 if (target is not None and name != "RTS" and self.inline_traps
-                        and self._is_trap(target)):
+                        and self._is_trap(target) and target not in breakpoints):
                     # A KERNAL trap: called from inside the block; if it returns to the
                     # JSR this block went through, the block goes on there.
                     insn.chain = True
@@ -141,7 +144,8 @@ class Decoder:
                 target = branch_target(insn)
                 if target == pc:
                     break                          # a loop back to the start: the block is the loop body
-                if self._skippable(sources, insn.next, target):
+                if self._skippable(sources, insn.next, target) and not breakpoints.intersection(
+                        range(insn.next, target + 1)):
                     insn.skip = target
             addr = insn.next
             if addr == 0:
