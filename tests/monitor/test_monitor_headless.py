@@ -51,7 +51,8 @@ def test_every_command_answers_in_a_script_and_bad_ones_give_one_line(tmp_path, 
                 "io dc00", "s %s c000 c003" % (tmp_path / "x.prg"), "l %s c020" % (tmp_path / "x.prg"),
                 "ll %s" % os.path.join(REPO, "asm", "ryg23.map"), "shl computer", "src", "screen",
                 "help bt", "chis on", "z", "n", "chis 1", "chis off", "watch store tmp", "disable 2",
-                "enable 2", "delete 2", "ret", "bt", "prof on", "prof off", "bogus", "m zz", "x"]
+                "enable 2", "delete 2", "ret", "bt", "prof on", "z", "prof show 3", "prof off", "break",
+                "bogus", "m zz", "g pc"]
     status, out, err = run_with(tmp_path, capsys, commands)
     assert status == 0 and "Traceback" not in out + err
     for command in commands:
@@ -59,6 +60,8 @@ def test_every_command_answers_in_a_script_and_bad_ones_give_one_line(tmp_path, 
     assert out.count("ERROR -- ") == 2
     assert "ERROR -- unknown command 'bogus' (help lists them)" in out
     assert "$0F15 computer_move" in out
+    assert "#1 BREAK: exec $0EA4 (think)  hits 1" in out          # break lists them
+    assert "cycles profiled" in out                                # prof show
 
 
 def test_break_on_the_command_line_and_profile(tmp_path, capsys):
