@@ -160,7 +160,7 @@ class Profiler:
         self.exclusive[name] = self.exclusive.get(name, 0) + cycles
         sp = cpu.sp
         if opcode == 0x20:
-            self._enter(self.name_of(cpu.pc), sp, cpu.processorCycles - cycles)
+            self._enter(self.name_of(cpu.pc), sp, cpu.processorCycles)     # (the JSR is the caller's)
         else:
             while len(frames) > 1 and sp > frames[-1][1] and sp - frames[-1][1] < 0x80:
                 self._leave(cpu.processorCycles)
