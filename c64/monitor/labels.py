@@ -17,7 +17,8 @@ Names and addresses
   expressions, never shown as an operand.  When several names share an
   address, the one shown is a code or data label first, then a variable
   (``.space``), then a lower-case alias (``.alias chrout $FFD2``), and among
-  equals the first in the map.
+  equals the first in the map.  The later bytes of a ``.space`` variable are
+  named from it (``boards_made+1``).
 """
 
 import bisect
@@ -67,6 +68,7 @@ class LabelTable:
         self.sources = []           # what was loaded, for shl's heading
         self._source_texts = {}
         self._files = {}            # file name as a .map writes it -> path (from .lines)
+        self._inside = {}           # address -> (variable Label, offset) for a .space's later bytes
 
     def __len__(self):
         return len(self.labels)
@@ -127,26 +129,30 @@ class LabelTable:
             address = int(address, 16)
             if name == "*":
                 continue                      # Ophis' anonymous labels (+ / -)
-            kind = self._kind(folder, source, int(number), name)
+            kind, size = self._kind(folder, source, int(number), name)
             if name.startswith("_"):
                 self.add(name, address, kind, "%s:%s" % (source, number), scope)
             else:
                 if kind in (LABEL, VARIABLE):
                     scope = name
-                self.add(name, address, kind, "%s:%s" % (source, number))
+                label = self.add(name, address, kind, "%s:%s" % (source, number))
+                for offset in range(1, min(size, 256)):
+                    self._inside.setdefault((address + offset) & 0xFFFF, (label, offset))
         return len(rows)
 
     def _kind(self, folder, source, number, name):
-        """LABEL, VARIABLE, ALIAS or CONSTANT, from the line that defined the name."""
+        """(LABEL, VARIABLE, ALIAS or CONSTANT, size), from the line that defined the name;
+        the size is a .space's byte count when it is a plain number, else 1."""
         text = self._source_line(folder, source, number)
         if text is None:
-            return LABEL
+            return LABEL, 1
         words = text.split(";")[0].split()
         if len(words) >= 2 and words[0].lower() == ".alias":
-            return CONSTANT if words[1] != words[1].lower() else ALIAS
+            return (CONSTANT if words[1] != words[1].lower() else ALIAS), 1
         if words and words[0].lower() == ".space":
-            return VARIABLE
-        return LABEL
+            size = words[2] if len(words) > 2 else "1"
+            return VARIABLE, int(size) if size.isdigit() else 1
+        return LABEL, 1
 
     def _source_line(self, folder, source, number):
         path = self._files.get(source) or self._find_source(folder, source)
@@ -217,7 +223,8 @@ class LabelTable:
         is written bare (``_scan``), another routine's qualified (``think._scan``)."""
         label = self._shown.get(address)
         if label is None:
-            return None
+            inside = self._inside.get(address)
+            return None if inside is None else "%s+%d" % (inside[0].name, inside[1])
         if label.scope and (near is None or self.routine_at(near) is None
                             or self.routine_at(near).name != label.scope):
             return label.qualified

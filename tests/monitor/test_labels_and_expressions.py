@@ -68,6 +68,13 @@ def test_the_ophis_map_gives_labels_variables_and_constants_apart(ryg23):
     assert ryg23.where(0x0EA4) == "think (classic/think.oph:15)"
 
 
+def test_the_later_bytes_of_a_variable_are_named_from_it(ryg23):
+    boards = ryg23.address_of("boards_made")                 # .space boards_made 4
+    assert [ryg23.name_at(boards + i) for i in range(5)] == [
+        "boards_made", "boards_made+1", "boards_made+2", "boards_made+3", ryg23.name_at(boards + 4)]
+    assert ryg23.name_at(boards + 4) != "boards_made+4"
+
+
 def test_a_local_label_is_bare_inside_its_routine_and_qualified_outside(ryg23):
     scan = ryg23.address_of("think._scan")
     assert ryg23.name_at(scan, near=0x0EA6) == "_scan"

@@ -75,7 +75,8 @@ def test_i_shows_memory_as_text(shared):
 
 def test_d_prints_label_lines_and_symbolic_operands(shared):
     out = shared.execute("d pc pc+8").splitlines()
-    assert out[:3] == ["think:", ".C:0EA4  A9 00      LDA #$00", ".C:0EA6  8D AF 03   STA boards_made"]
+    assert out[:4] == ["think:", ".C:0EA4  A9 00      LDA #$00", ".C:0EA6  8D AF 03   STA boards_made",
+                       ".C:0EA9  8D B0 03   STA boards_made+1"]
     out = shared.execute("d main main+5").splitlines()
     assert out[1] == ".C:0810  20 80 0F   JSR platform_init"
     assert ".C:0815  20 D2 FF   JSR chrout" in out
