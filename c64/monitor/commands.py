@@ -504,8 +504,9 @@ class Monitor:
         """Run the machine until it stops; returns (StopReason, text of the stop or '')."""
         from c64.machine import StopReason
         debugger = self.debugger
-        debugger.skip_pc = self.machine.cpu.pc
-        debugger.hit = None
+        if debugger.stopped_at == self.machine.cpu.pc:
+            debugger.skip_pc = debugger.stopped_at      # going on from a stop: pass its breakpoint
+        debugger.hit = debugger.stopped_at = None
         reason = self.machine.run(max_cycles)
         if reason is StopReason.BREAK:
             return reason, self.stop_text()

@@ -193,7 +193,8 @@ class Debugger:
         self.profiler = None
         self.goal = None               # callable(cpu, opcode, sp_before) -> True: stop (z, n, ret)
         self.skip_pc = None            # resuming: the breakpoint at this pc is passed once
-        self.hit = None                # why the last run stopped: (Checkpoint or None, text)
+        self.hit = None                # why the last run stopped: (Checkpoint or None, kind, address)
+        self.stopped_at = None         # pc where the last run stopped
         self._stepper = CPU(machine.mem)
         self.instructions = 0
 
@@ -217,7 +218,8 @@ class Debugger:
         self.machine.debugger = self if needed else None
         setter = getattr(self.machine.cpu, "set_breakpoints", None)
         if setter is not None:
-            setter(self._exec_addresses() if needed and not self._must_step() else ())
+            # (Kept while the machine steps too: changing them drops the translations.)
+            setter(self._exec_addresses() if needed else ())
 
     def _exec_addresses(self):
         addresses = set()
@@ -269,6 +271,7 @@ class Debugger:
             if point.temporary:
                 self.remove(point.number)
         self.hit = (point, kind, address)
+        self.stopped_at = self._stepper.pc if kind != "exec" else address
         self.skip_pc = None
         return True
 
