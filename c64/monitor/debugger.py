@@ -18,9 +18,10 @@ Two ways to run a slice:
 
 A stop happens *before* the instruction at a breakpoint runs, and *after*
 the instruction that touched a watched address.  Resuming skips the
-breakpoint at the address the machine stands on.  Memory written by the
-KERNAL's Python routines (CHROUT writing the screen, ...) is not seen by
-watches: only the 6502's own loads and stores are.
+breakpoint at the address the machine stands on.  The KERNAL's routines are
+Python: a store watch sees what they write when it changes the byte (the
+RAM under the watch is compared around each trap), a load watch does not
+see what they read.
 """
 
 from collections import deque
@@ -306,7 +307,13 @@ class Debugger:
                                     stepper.processorCycles))
                 sp_before, cycles_before = stepper.sp, stepper.processorCycles
                 if opcode == 0x02 and memory.rom_visible(pc):
+                    before = self._watched_bytes(watches)
                     self._trap(cpu, stepper)
+                    if before:
+                        changed = self._kernal_store(watches, before, stepper)
+                        if changed is not None:
+                            stopped = self._stop(*changed)
+                            break
                 else:
                     stepper.step()
                 self.instructions += 1
@@ -334,6 +341,20 @@ class Debugger:
         cpu.stop_requested = cpu.stop_requested or stop
         stepper.a, stepper.x, stepper.y, stepper.sp = cpu.a, cpu.x, cpu.y, cpu.sp
         stepper.pc, stepper.p, stepper.processorCycles = cpu.pc, cpu.p, cpu.processorCycles
+
+    def _watched_bytes(self, watches):
+        """The RAM under the store watches (a KERNAL routine in Python writes RAM directly)."""
+        ram = self.machine.mem.ram
+        return {p.number: bytes(ram[p.start:p.end + 1]) for p in watches if p.kind != "load"}
+
+    def _kernal_store(self, watches, before, cpu):
+        ram = self.machine.mem.ram
+        for point in watches:
+            old = before.get(point.number)
+            if old is not None and bytes(ram[point.start:point.end + 1]) != old and point.triggered(cpu):
+                offset = next(i for i, b in enumerate(old) if ram[point.start + i] != b)
+                return point, "store", point.start + offset
+        return None
 
     @staticmethod
     def _watch_hit(watches, loads, stores, cpu):

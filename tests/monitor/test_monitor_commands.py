@@ -253,3 +253,13 @@ def test_prof_counts_cycles_per_routine(mon):
     think = [row.split() for row in table[1:-1] if row.split()[0] == "think"][0]
     assert int(think[1]) == 1 and int(think[2]) > int(think[4])     # inclusive > exclusive
     assert mon.execute("prof off") == "profiler off"
+
+
+def test_a_store_watch_sees_what_the_kernal_writes(mon):
+    """CHROUT is Python: the watch on the screen's first byte stops after the trap that changed it."""
+    mon.execute("delete")
+    mon.machine.mem.ram[0x0400] = 0xEE
+    assert mon.execute("watch store $0400").startswith("#2 WATCH: store $0400")
+    reason, text = mon.run(200_000_000)
+    assert reason is StopReason.BREAK and text.splitlines()[0] == "#2 (Stop on store $0400)"
+    assert mon.machine.mem.ram[0x0400] != 0xEE
