@@ -26,8 +26,8 @@ keys for --keys / --keys-file are written petcat-style: plain characters, plus
 PETSCII code, and a count to repeat: {3 down}.  {restore} presses RESTORE.
 
 in the C64 screen: F12 or Ctrl-W toggles warp, F10 or Ctrl-V opens the version
-menu, F9 or Ctrl-R resets and restarts the program, Ctrl-Q quits (asks y/n),
-Ctrl-C quits at once; F1..F8 are the C64 function keys, Esc is RUN/STOP,
+menu, F9 or Ctrl-R resets and restarts the program, Ctrl-O opens the monitor,
+Ctrl-Q quits (asks y/n), Ctrl-C quits at once; F1..F8 are the C64 function keys, Esc is RUN/STOP,
 PageUp is RESTORE, Home is CLR/HOME, Ctrl-P writes a screenshot (SVG); the help
 panel (F11 or Ctrl-K) lists them all and says where the settings file is.
 
