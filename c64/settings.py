@@ -24,6 +24,8 @@ choices, gets one line of warning and the default for what was wrong.
 
 import configparser
 import os
+import stat
+import tempfile
 from dataclasses import dataclass, fields, replace
 
 from charset.colours import PALETTE_CHOICES
@@ -125,14 +127,33 @@ def dump(settings):
 
 def save(path, settings):
     """Write `settings` to `path` (creating its folder); returns a one-line warning or None."""
+    temporary = None
     try:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        temporary = path + ".new"
-        with open(temporary, "w", encoding="utf-8") as handle:
-            handle.write(dump(settings))
+        folder = os.path.dirname(path)
+        os.makedirs(folder, exist_ok=True)
+        try:
+            mode = stat.S_IMODE(os.stat(path).st_mode)     # the file keeps its mode
+        except OSError:
+            mask = os.umask(0o022)
+            os.umask(mask)
+            mode = 0o666 & ~mask
+        # A new name each time (mkstemp: O_EXCL), never a fixed one a link could be planted at.
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".settings-", suffix=".tmp")
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(dump(settings))
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(temporary, mode)
         os.replace(temporary, path)
+        temporary = None
     except OSError as error:
         return "cannot write the settings file %s: %s" % (path, error.strerror or error)
+    finally:
+        if temporary is not None:
+            try:
+                os.unlink(temporary)
+            except OSError:
+                pass
     return None
 
 

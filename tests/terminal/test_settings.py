@@ -55,6 +55,22 @@ def test_saved_settings_load_back_the_same(tmp_path):
     assert "palette = grey" in open(path, encoding="utf-8").read()
 
 
+@pytest.mark.skipif(not hasattr(os, "symlink") or os.name != "posix", reason="symbolic links and modes")
+def test_saving_never_writes_through_a_planted_link_and_keeps_the_files_mode(tmp_path):
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious\n")
+    folder = tmp_path / "config"
+    folder.mkdir()
+    (folder / "settings.ini.new").symlink_to(victim)        # the old fixed temporary name
+    path = folder / "settings.ini"
+    path.write_text("[ryg64]\n")
+    os.chmod(path, 0o640)
+    assert settings.save(str(path), Settings(palette="grey")) is None
+    assert victim.read_text() == "precious\n"
+    assert "palette = grey" in path.read_text()
+    assert os.stat(path).st_mode & 0o777 == 0o640
+
+
 @pytest.mark.parametrize("text", ["not an ini file at all\n", "[ryg64\npalette = grey\n", "[other]\nx = 1\n",
                                   b"\xff\xfe\x00garbage"])
 def test_a_broken_file_gives_the_defaults_and_one_line_of_warning(tmp_path, text):
