@@ -8,6 +8,7 @@ the error texts `?NAME  ERROR IN line`, READY. after a blank line.
 import pytest
 
 from c64.machine import C64, StopReason
+from kernal.basic import crunch
 
 
 @pytest.fixture
@@ -326,3 +327,42 @@ def test_an_error_ends_cmd_and_the_messages_go_to_the_screen(m):
 def test_usr_before_a_program_sets_its_vector_is_an_illegal_quantity(m):
     assert [m.peek(0x0310 + i) for i in range(3)] == [0x4C, 0x48, 0xB2]
     assert typed(m, "PRINT USR(1)") == ["", "?ILLEGAL QUANTITY  ERROR", "READY."]
+
+
+# -- random programs never break the machine ------------------------------------------------------------
+FUZZ_EXPRESSIONS = ["A", "B%", "C$", "A(I)", "1", "-2.5", "1E38", "1E-38", "LEN(C$)", "ASC(C$)", "CHR$(65)",
+                    "STR$(A)", "VAL(C$)", "RND(1)", "SIN(A)", "LOG(A)", "SQR(A)", "INT(A)", "PEEK(A)", "FRE(0)",
+                    "POS(0)", "MID$(C$,2)", "LEFT$(C$,A)", "A+B%", "A*A", "A/B%", "A^B%", "A=B%", "NOT A",
+                    "A AND B%", "C$+C$", "TI", "TI$", "ST", "FNF(A)", "(A)", '"X"']
+FUZZ_STATEMENTS = ["A={e}", "B%={e}", "C$={e}", "A(I)={e}", "PRINT {e};{e},{e}", "IF {e} THEN {n}", "GOTO {n}",
+                   "GOSUB {n}", "RETURN", "FOR I={e} TO {e}:NEXT", "DIM A({e})", "POKE {e},{e}",
+                   'DATA 1,X,"Y"', "READ A", "READ C$", "RESTORE", "ON {e} GOTO {n},{n}", "DEF FNF(X)={e}",
+                   "PRINT TAB({e});SPC({e})", "GET C$", "CLR", "I=I+1:IF I<{e} THEN {n}", "END", "STOP",
+                   "WAIT 1,0", "OPEN 1,3:PRINT#1,{e}:CLOSE 1", "CMD 3", "LIST"]
+
+
+def _random_program(rng):
+    lines = []
+    for n in range(1, rng.randint(2, 8)):
+        text = ":".join(rng.choice(FUZZ_STATEMENTS).format(e=rng.choice(FUZZ_EXPRESSIONS), n=rng.randint(1, 8) * 10)
+                        for _ in range(rng.randint(1, 3)))
+        lines.append((n * 10, crunch(text.encode("latin-1"))))
+    return lines
+
+
+@pytest.mark.parametrize("count, seed", [pytest.param(12, 1), pytest.param(300, 2, marks=pytest.mark.slow)])
+def test_random_programs_end_in_basic_errors_or_ready_never_in_a_machine_error(count, seed):
+    import random
+    rng = random.Random(seed)
+    for case in range(count):
+        machine = C64(sid_seed=case)
+        machine.run(500_000)
+        program = _random_program(rng)
+        for number, tokens in program:
+            machine.basic._store_line(number, tokens)
+        machine.type("RUN{return}")
+        for _ in range(6):
+            reason = machine.run(2_000_000)
+            assert reason is not StopReason.ERROR, (machine.error, program)
+            if reason is StopReason.IDLE:
+                break
