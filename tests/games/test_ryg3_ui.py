@@ -502,3 +502,14 @@ def test_english_build_saves_and_lists_by_name(tmp_path):
     assert "GAMES ON THE DISK" in game.row(1) and game.row(3).split() == ["A", "MINE"]
     game.keys("A")
     assert "GAME LOADED" in game.row(20)
+
+
+def test_run_stop_gives_up_saving_and_loading(tmp_path):
+    game = Game(disk=tmp_path)
+    game.keys("W{stop}")
+    assert "NO SE HA GRABADO NADA" in game.row(20) and list(tmp_path.iterdir()) == []
+    game.keys("WMINE{stop}")
+    assert "NO SE HA GRABADO NADA" in game.row(20) and list(tmp_path.iterdir()) == []
+    game.keys("W{return}")
+    game.keys("O{stop}")
+    assert "NO SE HA CARGADO NADA" in game.row(20)
