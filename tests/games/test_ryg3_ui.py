@@ -441,7 +441,8 @@ def test_save_asks_for_a_name_and_load_lists_the_games_to_pick_from(tmp_path):
     game.keys("O")
     lines = game.lines()
     assert "PARTIDAS EN EL DISCO" in lines[1]
-    assert lines[3].split() == ["A", "MIPARTIDA-2"] and lines[4].split() == ["B", "RYG3PARTIDA"]
+    assert lines[3].split() == ["A", "MIPARTIDA-2", "1", "BLOQUE"]
+    assert lines[4].split() == ["B", "RYG3PARTIDA", "1", "BLOQUE"]
     assert lines[5].strip() == "" and "CUAL?" in lines[20]
     game.keys("A")
     assert "PARTIDA CARGADA" in game.row(20)
@@ -498,8 +499,10 @@ def test_english_build_saves_and_lists_by_name(tmp_path):
     assert "SAVE AS? (RETURN: RYG3PARTIDA)" in game.row(20)
     game.keys("MINE{return}")
     assert "GAME SAVED" in game.row(20)
+    (tmp_path / "zprogram.prg").write_bytes(bytes(2 + 254 * 3))          # 4 blocks
     game.keys("O")
-    assert "GAMES ON THE DISK" in game.row(1) and game.row(3).split() == ["A", "MINE"]
+    assert "GAMES ON THE DISK" in game.row(1) and game.row(3).split() == ["A", "MINE", "1", "BLOCK"]
+    assert game.row(4).split() == ["B", "ZPROGRAM", "4", "BLOCKS"]
     game.keys("A")
     assert "GAME LOADED" in game.row(20)
 
