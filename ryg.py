@@ -17,7 +17,7 @@ from asm import versions
 from c64.headless import DEFAULT_MAX_CYCLES
 from c64 import settings
 from charset.colours import PALETTE_CHOICES
-from c64.loader import PrgError, UsageError, basic_program, parse_address, read_prg
+from c64.loader import BASIC_START, PrgError, UsageError, basic_program, parse_address, read_prg
 
 EPILOG = """\
 keys for --keys / --keys-file are written petcat-style: plain characters, plus
@@ -162,7 +162,20 @@ def resolve_program(name, sys_address):
     if not os.path.exists(name) and os.sep not in name and "." not in name:
         known = ", ".join(v.name for v in versions.available_versions())
         raise PrgError("%s is neither a bundled version (%s) nor a file" % (name, known or "none built"))
-    return read_prg(name, sys_address)
+    program = read_prg(name, sys_address)
+    if sys_address is None:
+        refuse_data_file(program)
+    return program
+
+
+def refuse_data_file(program):
+    """A .prg that is data, not a program (as the F10 menu tells them apart), is not run:
+    a ryg3 saved game, or bytes loaded inside a page with no SYS line.  --sys still runs it."""
+    if (program.load_address, 2 + len(program.data)) in versions.saved_game_headers():
+        raise PrgError("%s is a ryg3 saved game, not a program: load it in ryg3 with O" % program.name)
+    if program.load_address != BASIC_START and program.load_address & 0xFF:
+        raise PrgError("%s looks like a data file, not a program (loaded at $%04X, inside a page, with no "
+                       "SYS line); to run it anyway give --sys ADDR" % (program.name, program.load_address))
 
 
 def parse_peek(text):

@@ -93,3 +93,16 @@ def test_a_name_that_is_neither_a_version_nor_a_file_is_refused_with_the_known_n
     status, _, err = run_cli("--headless", "ryg99")
     assert status == 2
     assert "ryg99" in err and "ryg23" in err
+
+
+def test_a_saved_game_or_other_data_file_is_not_run_from_the_command_line(tmp_path, monkeypatch):
+    from tests.games.test_ryg3_ui import Game
+    Game(disk=tmp_path).keys("W{return}")                        # written by the real ryg3
+    status, _, err = run_cli("--headless", str(tmp_path / "ryg3partida.prg"))
+    assert status == 2 and "ryg3partida.prg is a ryg3 saved game" in err and len(err.splitlines()) == 1
+    (tmp_path / "data.prg").write_bytes(b"\x10\xc0" + bytes(20))   # loaded at $C010
+    status, _, err = run_cli("--headless", str(tmp_path / "data.prg"))
+    assert status == 2 and "data file" in err and "--sys" in err
+    (tmp_path / "code.prg").write_bytes(b"\x00\xc0\x60")           # RTS at $C000: a program
+    status, _, err = run_cli("--headless", "--max-cycles", "100000", str(tmp_path / "code.prg"))
+    assert status in (0, 3) and "data file" not in err
