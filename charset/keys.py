@@ -264,6 +264,10 @@ HOST_KEYS: dict[str, int | str] = {
     "KEY_PPAGE": RESTORE,
     "KEY_NPAGE": 0x5E, "KEY_SNEXT": 0xDE,      # up-arrow; Shift+PgDn = pi
     "KEY_END": 0x5F,                           # left-arrow
+    # PDCurses (windows-curses) names the numeric keypad's keys itself; ncurses sends
+    # them as characters.  PDCurses' Alt+letter codes (ALT_A ...) are not C64 keys.
+    "PADENTER": 0x0D, "PADSLASH": 0x2F, "PADSTAR": 0x2A, "PADMINUS": 0x2D, "PADPLUS": 0x2B,
+    "PADSTOP": 0x2E,
 }
 
 # Control characters a terminal sends for keys the C64 has.

@@ -243,12 +243,22 @@ class TerminalApp:
 
     # -- keys --------------------------------------------------------------------------
     def read_key(self, timeout):
-        """A key from get_wch(), or None after `timeout` seconds."""
+        """A key from get_wch(), or None after `timeout` seconds.
+
+        A curses without get_wch() (built without wide-character support) is read
+        with getch(): ASCII keys as str, the KEY_* codes as int, -1 for none.
+        """
         self.window.timeout(max(0, int(timeout * 1000 + 0.999)))
+        get_wch = getattr(self.window, "get_wch", None)
         try:
-            return self.window.get_wch()
+            if get_wch is not None:
+                return get_wch()
+            key = self.window.getch()
         except self.key_error:
             return None
+        if key < 0:
+            return None
+        return chr(key) if key < 0x80 else key
 
     def wait_for_keys(self, timeout):
         """Block until a key or the timeout, then take whatever else is already typed."""
@@ -327,8 +337,8 @@ class TerminalApp:
             self.overlay = VersionMenu(entries, self.curses, current=program_label(self.program),
                                        data_files=data_files)
         elif command is Command.HELP:
-            self.overlay = HelpPanel(self.help_notes + ["screenshots (Ctrl-P): %s"
-                                                        % os.path.abspath(numbered_path(self.screenshot_base, 1))])
+            self.overlay = HelpPanel(self.help_notes + ["next screenshot (Ctrl-P): %s"
+                                                        % os.path.abspath(next_screenshot_path(self.screenshot_base))])
         elif command is Command.SCREENSHOT:
             self.take_screenshot()
         elif command is Command.RESET:

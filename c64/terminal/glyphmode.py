@@ -6,11 +6,12 @@ encode anything else; the C library's encoding decides, not Python's, which
 is UTF-8 in the C locale); a C library whose wcwidth() does not know the
 U+1FBxx block (glibc before 2.36 returns -1, and ncurses then drops the
 character) gets "legacy", the same picture with look-alikes from the
-Basic Multilingual Plane.
+Basic Multilingual Plane.  On Windows (PDCurses, windows-curses) a cell
+holds a 16-bit wchar_t, so nothing outside the Basic Multilingual Plane
+can be drawn: "legacy" is the best there is, whatever the console's code
+page (PDCurses writes wide characters itself).
 """
 
-import ctypes
-import ctypes.util
 import locale
 import sys
 
@@ -22,9 +23,11 @@ def libc_wcwidth(codepoint):
     if sys.platform == "win32":
         return None
     try:
+        import ctypes
+        import ctypes.util
         libc = ctypes.CDLL(ctypes.util.find_library("c") or None)
         function = libc.wcwidth
-    except (OSError, AttributeError):
+    except (ImportError, OSError, AttributeError):     # no ctypes (some builds), no libc, no wcwidth
         return None
     function.argtypes = [ctypes.c_wchar]
     function.restype = ctypes.c_int
@@ -42,14 +45,17 @@ def c_library_encoding():
         return locale.getpreferredencoding(False)
 
 
-def choose_glyph_mode(force=None, encoding=None, wcwidth=libc_wcwidth):
+def choose_glyph_mode(force=None, encoding=None, wcwidth=libc_wcwidth, platform=None):
     """ "unicode", "legacy" or "ascii" for this terminal (call after locale.setlocale).
 
     force: True or "ascii" for ASCII; "unicode" or "legacy" to skip the wcwidth()
     probe (still ASCII in a locale that is not UTF-8); None, False or "auto": detect.
+    platform: sys.platform; "win32" (PDCurses) gives "legacy" unless ASCII is forced.
     """
     if force is True or force == "ascii":
         return "ascii"
+    if (sys.platform if platform is None else platform) == "win32":
+        return "legacy"
     encoding = (encoding or c_library_encoding() or "").lower().replace("-", "").replace("_", "")
     if encoding not in ("utf8", "utf8mb4", "cp65001"):
         return "ascii"

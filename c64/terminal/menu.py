@@ -151,13 +151,16 @@ class HelpPanel:
         width = max(len(keys) for keys, _ in HELP_LINES)
         lines = [("%-*s  %s" % (width, keys, text)).rstrip() for keys, text in HELP_LINES]
         if self.notes:
-            lines.append("")
+            # After the emulator's own keys, so a short terminal still shows them.
+            first_blank = lines.index("") if "" in lines else len(lines)
             _, cols = surface.size()
             room = max(20, cols - 4)
+            notes = []
             for note in self.notes:
                 while len(note) > room:           # a long path goes on over the next lines
-                    lines.append(note[:room])
+                    notes.append(note[:room])
                     note = "  " + note[room:]
-                lines.append(note)
+                notes.append(note)
+            lines[first_blank:first_blank] = notes
         lines += ["", "any key closes this panel"]
         _box(surface, lines, [BOX] * len(lines), "RYG64 keys")
