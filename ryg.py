@@ -232,7 +232,8 @@ def apply_settings(args, err=None):
     names = [v.name for v in versions.available_versions()]
     stored, warning = settings.load(path, names)
     if warning:
-        err.write("ryg: %s\n" % warning)
+        err.write("ryg: %s (left as it is)\n" % warning)
+    args.settings_broken = bool(warning)     # a file the user must fix is not overwritten
     if args.ascii:
         args.glyphs = "ascii"
     chosen = {}

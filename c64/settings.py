@@ -12,7 +12,8 @@ neither reads nor writes it; headless runs never use it, so a script gives
 the same result on every machine.
 
 A file that cannot be read or parsed, or a value that is not one of the
-choices, gets one line of warning and the default for what was wrong.
+choices, gets one line of warning and the default for what was wrong; such
+a file is not written back (the user's text stays for them to fix).
 
     [ryg64]
     palette = vice        vice | pepto | grey

@@ -69,6 +69,8 @@ def _session(stdscr, curses, program, args, cpu_class, glyph_mode, played=None):
     settings_path = getattr(args, "settings_path", None)
     notes = ["settings: %s" % settings_path if settings_path else
              "settings: not remembered (--no-config)"]
+    if settings_path and getattr(args, "settings_broken", False):
+        notes.append("  (not valid: used the defaults, the file is left as it is)")
     app = TerminalApp(program, stdscr, surface, curses, machine_factory, glyph_mode=glyph_mode,
                       warp=bool(args.warp), folder=".", palette=palette,
                       screenshot_base=getattr(args, "screenshot", None) or SCREENSHOT_BASE, help_notes=notes)
@@ -189,7 +191,7 @@ def remember(args, program):
     """Write the settings file: the settings in use, and `program` as the last version if it is bundled."""
     path = getattr(args, "settings_path", None)
     chosen = getattr(args, "settings", None)
-    if not path or chosen is None:
+    if not path or chosen is None or getattr(args, "settings_broken", False):
         return
     from dataclasses import replace
 

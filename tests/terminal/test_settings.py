@@ -139,6 +139,7 @@ def test_a_broken_file_is_one_line_on_stderr_and_the_game_still_starts(config_di
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("ryg: ignoring the settings file")
     assert started[-1][1].palette == "vice"
+    assert (config_dir / "settings.ini").read_text() == "palette: [unclosed\n"     # left for the user to fix
 
 
 def test_headless_runs_never_read_the_file(config_dir, capsys):
