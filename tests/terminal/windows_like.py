@@ -1,6 +1,6 @@
-"""A pytest plugin that makes this host look like Windows to the front end, for tests/test_windows_paths.py.
+"""A pytest plugin that makes this host look like Windows to the front end, for tests/terminal/test_windows_paths.py.
 
-    python -m pytest -p tests.windows_like tests/test_terminal_app.py ...
+    python -m pytest -p tests.terminal.windows_like tests/terminal/test_terminal_app.py ...
 
 Before the tests are collected it sets sys.platform to "win32", makes the
 POSIX-only modules unimportable (termios, tty, pty, fcntl, resource, grp:
@@ -11,7 +11,7 @@ SIGILL, SIGSEGV and SIGBREAK), and gives platformdirs' Windows code the
 folders it reads from the environment (LOCALAPPDATA, APPDATA).  The code
 paths the front end takes on Windows then run here, on the real curses
 module (ncurses) or the tests' fakes: what PDCurses itself does differently
-is in the fakes (tests/test_windows_paths.py).
+is in the fakes (tests/terminal/test_windows_paths.py).
 """
 
 import os

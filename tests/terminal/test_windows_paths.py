@@ -1,7 +1,7 @@
 """Windows and macOS as far as they can be checked here: the front end's Windows code paths.
 
 Two kinds of test.  The front end's own tests run again in a subprocess with
-tests/windows_like.py, which makes this host look like Windows (sys.platform
+tests/terminal/windows_like.py, which makes this host look like Windows (sys.platform
 "win32", termios/tty/pty/fcntl unimportable, only Windows' signals).  And
 what PDCurses (windows-curses) does differently from ncurses is put into
 fakes here: no set_escdelay, resize_term instead of update_lines_cols, its
@@ -21,19 +21,19 @@ from c64.terminal.glyphmode import choose_glyph_mode, libc_wcwidth
 from c64.terminal.keys import Command, KeyDecoder
 from c64.terminal.surface import Style
 from charset.keys import build_host_keymap
-from tests.test_terminal_app import make_app, settle, status_line, type_keys
-from tests.test_terminal_render import FakeCurses
+from tests.terminal.test_terminal_app import make_app, settle, status_line, type_keys
+from tests.terminal.test_terminal_render import FakeCurses
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FRONT_END_TESTS = ["tests/test_terminal_app.py", "tests/test_terminal_keys.py", "tests/test_terminal_render.py",
-                   "tests/test_terminal_colours.py", "tests/test_terminal_status.py",
-                   "tests/test_terminal_screenshot.py", "tests/test_settings.py", "tests/test_keys.py"]
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+FRONT_END_TESTS = ["tests/terminal/test_terminal_app.py", "tests/terminal/test_terminal_keys.py",
+                   "tests/terminal/test_terminal_render.py", "tests/terminal/test_terminal_colours.py",
+                   "tests/terminal/test_terminal_status.py", "tests/terminal/test_terminal_screenshot.py",
+                   "tests/terminal/test_settings.py", "tests/charset/test_keys.py"]
 
 
 def test_the_front_end_tests_pass_on_a_host_made_to_look_like_windows():
-    present = [name for name in FRONT_END_TESTS if os.path.exists(os.path.join(ROOT, name))]
-    result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "tests.windows_like", "-p", "no:cacheprovider"]
-                            + present, cwd=ROOT, capture_output=True, text=True, timeout=900)
+    result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "tests.terminal.windows_like", "-p", "no:cacheprovider"]
+                            + FRONT_END_TESTS, cwd=ROOT, capture_output=True, text=True, timeout=900)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
     assert "windows-like: sys.platform=win32" in result.stdout
     assert "SIGWINCH gone" in result.stdout
