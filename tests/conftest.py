@@ -97,3 +97,18 @@ def oracle():
     """The solved game (asm/tools/oracle.py), loaded or solved once per run."""
     from asm.tools.oracle import get_oracle
     return get_oracle()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def private_settings_folder(tmp_path_factory):
+    """Every test, and every `python ryg.py` a test starts, reads and writes the settings file
+    (c64.settings) in a temporary folder, never the user's own config folder: a run with
+    --ascii would otherwise be remembered and change the next run's glyphs."""
+    folder = str(tmp_path_factory.mktemp("ryg64-config"))
+    previous = os.environ.get("RYG64_CONFIG_DIR")
+    os.environ["RYG64_CONFIG_DIR"] = folder
+    yield folder
+    if previous is None:
+        os.environ.pop("RYG64_CONFIG_DIR", None)
+    else:
+        os.environ["RYG64_CONFIG_DIR"] = previous
