@@ -395,3 +395,33 @@ def test_many_random_basic_lines(tmp_path):
     (disk / "game.prg").write_bytes(with_stub([0xA9, 0x41, 0x20, 0xD2, 0xFF, 0x60]))
     type_into_basic(random.Random(SEED + 5), str(disk), 600)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["disk"]
+
+
+# -- saved games through the command line ---------------------------------------------------------------
+
+@pytest.mark.parametrize("version", ["ryg3", "ryg3en"])
+def test_hostile_saved_games_through_the_cli_end_in_one_of_the_programs_two_answers(tmp_path, capsys, version):
+    """ryg3's key O on random, truncated, oversized and off-the-board saved games, as a user of
+    `ryg.py --headless` meets them: exit status 0, nothing on stderr, the program's own answer
+    (loaded or refused) on the screen, and nothing written on the disk.  (The 6502 side and its
+    memory checks: tests/games/test_ryg3_saved_games.py.)"""
+    import ryg
+    from tests.games.test_ryg3_saved_games import MESSAGES, SAVE_FILE, fuzz_cases
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    assert ryg.main(["--headless", "--disk", str(disk), "--keys", "D2{return}W{return}", version]) == 0
+    good = (disk / SAVE_FILE).read_bytes()
+    capsys.readouterr()
+    loaded, refused = MESSAGES[version]
+    answers = {loaded: 0, refused: 0}
+    for kind, case in fuzz_cases(good, 12, SEED + 11):
+        (disk / SAVE_FILE).write_bytes(case)
+        status = ryg.main(["--headless", "--disk", str(disk), "--keys", "OA", version])
+        out, err = capsys.readouterr()
+        assert status == 0 and err == "", (kind, err)
+        answer = [text for text in (loaded, refused) if text in out]
+        assert len(answer) == 1, (kind, out)
+        answers[answer[0]] += 1
+        assert sorted(p.name for p in disk.iterdir()) == [SAVE_FILE], kind
+        assert (disk / SAVE_FILE).read_bytes() == case, kind
+    assert answers[refused] >= 6, answers
