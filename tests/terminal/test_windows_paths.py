@@ -10,6 +10,7 @@ and a curses module without get_wch.
 """
 
 import os
+import signal
 import subprocess
 import sys
 
@@ -23,12 +24,14 @@ from c64.terminal.surface import Style
 from charset.keys import build_host_keymap
 from tests.terminal.test_terminal_app import make_app, settle, status_line, type_keys
 from tests.terminal.test_terminal_render import FakeCurses
+from tests.terminal.windows_like import WINDOWS_SIGNALS
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FRONT_END_TESTS = ["tests/terminal/test_terminal_app.py", "tests/terminal/test_terminal_keys.py",
                    "tests/terminal/test_terminal_render.py", "tests/terminal/test_terminal_colours.py",
                    "tests/terminal/test_terminal_status.py", "tests/terminal/test_terminal_screenshot.py",
-                   "tests/terminal/test_settings.py", "tests/charset/test_keys.py"]
+                   "tests/terminal/test_settings.py", "tests/terminal/test_terminal_logfile.py",
+                   "tests/charset/test_keys.py"]
 
 
 def test_the_front_end_tests_pass_on_a_host_made_to_look_like_windows():
@@ -141,3 +144,23 @@ def test_without_curses_the_c64_screen_says_to_install_windows_curses(monkeypatc
     assert run_terminal(None, None, None) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "windows-curses" in err
+
+
+def test_with_only_windows_signals_the_fatal_ones_there_are_caught_and_given_back(monkeypatch):
+    from c64 import hostsignals
+    for name in dir(signal):
+        if name.startswith("SIG") and not name.startswith("SIG_") and name not in WINDOWS_SIGNALS:
+            monkeypatch.delattr(signal, name)
+    installed = []
+    real_signal = signal.signal
+
+    def recording_signal(number, handler):
+        installed.append(number)
+        return real_signal(number, handler)
+
+    monkeypatch.setattr(signal, "signal", recording_signal)
+    before = signal.getsignal(signal.SIGTERM)
+    with hostsignals.ended_by_signals():
+        assert signal.getsignal(signal.SIGTERM) is not before
+    assert signal.getsignal(signal.SIGTERM) is before
+    assert installed[0] == signal.SIGTERM and set(installed) == {signal.SIGTERM}   # then given back
