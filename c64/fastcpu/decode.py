@@ -10,6 +10,7 @@ from c64.cpu import CPU
 from c64.fastcpu.instructions import (BRANCHES, Insn, OPCODES, OPERAND_BYTES, RMW, SKIPPABLE,
                                       STORES, branch_target, vector_bytes)
 from kernal.rom import TRAP_OPCODE
+from kernal.stack import rts_target
 
 
 MAX_INSNS = 48
@@ -170,7 +171,7 @@ class Decoder:
     @staticmethod
     def _return_address(stack, sp):
         """Where an RTS with the stack pointer at sp goes, by the stack page now."""
-        return (stack[0x100 + ((sp + 1) & 0xFF)] | (stack[0x100 + ((sp + 2) & 0xFF)] << 8)) + 1 & 0xFFFF
+        return rts_target(stack, sp)
 
     def _jumps_to_trap(self, sources, addr):
         """True if the code at addr is a JMP or JMP (vector) to a KERNAL trap (a jump-table
