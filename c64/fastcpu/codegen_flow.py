@@ -105,7 +105,7 @@ class ControlFlow:
             return
         elif insn.chain and name == "JMP" and mode == "abs":
             pass                                  # the block goes on at the target
-        elif insn.chain and name == "JMP" and self.cpu._watches(self.view, insn):
+        elif insn.chain and name == "JMP" and self.cpu.watches(self.view, insn):
             pass                                  # the vector is watched like code: unchanged
         elif insn.chain and name == "JMP":
             ta = insn.operand

@@ -119,7 +119,7 @@ class FastCPU(Decoder, Invalidation, CPU):
     def _view(self):
         view = self._views.get(self._key)
         if view is None:
-            view = self._views[self._key] = MemoryView(self)
+            view = self._views[self._key] = MemoryView(self.memory, self._c64)
         return view
 
     # -- registers: the cells are the registers ------------------------------------------

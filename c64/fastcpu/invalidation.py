@@ -12,7 +12,7 @@ _MASK_BYTES = bytes([0] + [0xFF] * 255)     # code_map byte -> mask byte
 class Invalidation:
     """FastCPU's watch on the RAM its blocks came from."""
 
-    def _watches(self, view, insn):
+    def watches(self, view, insn):
         """True if the block reads the vector of this chained JMP (vector) from RAM it
         watches like code (writing it invalidates the block), so it needs no check when it
         runs.  A vector that has changed under a block once is checked at run time instead
@@ -29,7 +29,7 @@ class Invalidation:
                  if kinds[insn.addr >> 8] == "ram"]
         vectors = {}
         for insn in insns:
-            if self._watches(view, insn):
+            if self.watches(view, insn):
                 for addr in vector_bytes(insn):
                     vectors[addr] = insn.operand
                     spans.append((addr, addr + 1))

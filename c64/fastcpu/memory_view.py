@@ -5,9 +5,10 @@
 class MemoryView:
     """What the translator knows about memory under one configuration."""
 
-    def __init__(self, cpu):
-        memory = cpu.memory
-        self.c64 = cpu._c64
+    def __init__(self, memory, c64):
+        """memory: what the CPU reads; c64: True for a C64Memory (banking, I/O), False for a
+        plain 64 KB list (all RAM)."""
+        self.c64 = c64
         if self.c64:
             ram, rom = memory.ram, memory.rom
             self.read_kind = ["ram" if s is ram else "rom" if s is rom else "io"
