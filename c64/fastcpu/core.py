@@ -211,6 +211,11 @@ class FastCPU(Decoder, Invalidation, CPU):
         self._cells["lim"].cell_contents = -1
 
     # -- breakpoints (c64.monitor) ----------------------------------------------------------
+    @property
+    def breakpoints(self):
+        """The addresses set_breakpoints gave (a frozenset)."""
+        return self._breakpoints
+
     def set_breakpoints(self, addresses):
         """Stop run() before the instruction at any of these addresses (breakpoint_hit is
         then True); no block runs past one (README.md, "Breakpoints").  Drops every

@@ -188,7 +188,7 @@ class Basic:
             addr = nxt
         return min(addr + 2, BASIC_TOP)
 
-    def _store_line(self, number, body):
+    def store_line(self, number, body):
         """Insert, replace or (empty body) delete a numbered program line."""
         lines = [(n, b) for _, n, b in self.lines() if n != number]
         if body:
@@ -274,7 +274,7 @@ class Basic:
                 number = int(digits)
                 if number > MAX_LINE:
                     raise BasicError("SYNTAX")
-                self._store_line(number, crunch(text[i:]))
+                self.store_line(number, crunch(text[i:]))
                 self.interp.clear_variables()          # editing the program clears the variables
                 self.interp.cont_ok = False
                 cpu.pc = BASIC_MAIN

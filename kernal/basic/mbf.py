@@ -76,7 +76,7 @@ def pack(f):
     return bytes((exp, ((m >> 24) & 0x7F) | (sign << 7), (m >> 16) & 0xFF, (m >> 8) & 0xFF, m & 0xFF))
 
 
-def _normal(sign, exp, man):
+def normal(sign, exp, man):
     """NORMAL: shift left until bit 39 is set; underflow gives zero."""
     if man == 0:
         return ZERO
@@ -98,7 +98,7 @@ def from_int(n):
     n = abs(n)
     if n >> 40:
         raise MathError("OVERFLOW")
-    return _normal(sign, 0x80 + MAN_BITS, n)
+    return normal(sign, 0x80 + MAN_BITS, n)
 
 
 def to_fraction(f):
@@ -173,7 +173,7 @@ def add(arg, fac):
             if exp > 255:
                 raise MathError("OVERFLOW")
         return (big[0], exp, man)
-    return _normal(big[0], exp, big[2] - s_man)
+    return normal(big[0], exp, big[2] - s_man)
 
 
 def sub(arg, fac):
@@ -191,7 +191,7 @@ def mul(arg, fac):
         raise MathError("OVERFLOW")
     if s <= 0x80:
         return ZERO
-    return _normal(fac[0] ^ arg[0], s - 0x80, man)
+    return normal(fac[0] ^ arg[0], s - 0x80, man)
 
 
 def div(arg, fac):
@@ -211,7 +211,7 @@ def div(arg, fac):
     exp = s + 1                            # INC FACEXP
     if exp > 255 and q >> 33:
         raise MathError("OVERFLOW")
-    result = _normal(fac[0] ^ arg[0], exp, q << 6)
+    result = normal(fac[0] ^ arg[0], exp, q << 6)
     if result[1] > 255:
         raise MathError("OVERFLOW")
     return result
@@ -667,7 +667,7 @@ class Rnd:
             b = [m & 0xFF, (m >> 8) & 0xFF, (m >> 16) & 0xFF, (m >> 24) & 0xFF]
             exp_byte = f[1]
         man = (b[0] << 32) | (b[1] << 24) | (b[2] << 16) | (b[3] << 8) | exp_byte
-        r = _normal(0, 0x80, man) if man else ZERO
+        r = normal(0, 0x80, man) if man else ZERO
         data = pack(r)
         self._set(data)
         return unpack(data)

@@ -37,7 +37,7 @@ def run_loop(source):
     machine.run(2_000_000)
     for line in source.splitlines():
         number, _, text = line.partition(" ")
-        machine.basic._store_line(int(number), crunch(text.encode("latin-1")))
+        machine.basic.store_line(int(number), crunch(text.encode("latin-1")))
     machine.type("RUN{return}")
     start_cycles = machine.cycles
     start = time.process_time()

@@ -285,7 +285,7 @@ def test_cmd_sends_print_to_an_open_file(m):
 
 def test_run_stop_breaks_a_long_list(m):
     for number in range(1, 201):
-        m.basic._store_line(number, b"\x8f LINE %d" % number)            # REM LINE n
+        m.basic.store_line(number, b"\x8f LINE %d" % number)            # REM LINE n
     m.type("LIST{return}")
     assert m.run(300_000) is StopReason.CYCLES
     m.press(0x03)
@@ -359,7 +359,7 @@ def test_random_programs_end_in_basic_errors_or_ready_never_in_a_machine_error(c
         machine.run(500_000)
         program = _random_program(rng)
         for number, tokens in program:
-            machine.basic._store_line(number, tokens)
+            machine.basic.store_line(number, tokens)
         machine.type("RUN{return}")
         for _ in range(6):
             reason = machine.run(2_000_000)

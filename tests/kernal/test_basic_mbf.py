@@ -219,4 +219,4 @@ def test_rnd_of_zero_takes_the_mantissa_from_the_cia_timers_without_the_swap():
     r = mbf.Rnd()
     value = r.rnd(mbf.ZERO, bytes((0x12, 0x34, 0x56, 0x78)))      # $DC04-$DC07
     # mantissa $12 $56 $34 $78 (timer A low, B low, A high, B high), exponent $80, normalised
-    assert value == mbf._normal(0, 0x80, 0x1256347800)
+    assert value == mbf.normal(0, 0x80, 0x1256347800)

@@ -18,7 +18,7 @@ def run_program(source, keys=""):
     machine.run(2_000_000)
     for line in source.strip().splitlines():
         number, _, text = line.strip().partition(" ")
-        machine.basic._store_line(int(number), crunch(text.encode("latin-1")))
+        machine.basic.store_line(int(number), crunch(text.encode("latin-1")))
     machine.type("RUN{return}" + keys)
     for _ in range(100):
         reason = machine.run(50_000_000)

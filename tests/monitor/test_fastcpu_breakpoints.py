@@ -67,6 +67,6 @@ def test_breakpoints_set_on_the_fast_core_stop_the_machine_without_stepping():
         assert machine.mem[0xC000] == 3 * hit
     assert monitor.debugger.instructions <= 3          # only the step off each breakpoint
     monitor.execute("delete")
-    assert machine.debugger is None and machine.cpu._breakpoints == frozenset()
+    assert machine.debugger is None and machine.cpu.breakpoints == frozenset()
     assert monitor.run(1_000_000)[0] is StopReason.BASIC
     assert machine.mem[0xC000] | machine.mem[0xC001] << 8 == 600
