@@ -68,7 +68,25 @@ WIDTH_BONUS = tuple(w if d <= 4 else w // 2 if d <= 6 else 0
 PASS_BONUS = (0x28, 0x28, 0x24, 0x20, 0x1C, 0x18, 0x14, 0x10, 0x0C, 0x08, 0x04)
 CAGED_BASE = 0x40                # + squares in the cage + mouse rank
 
+
+
+@dataclass(frozen=True)
+class Level:
+    """A level of the ladder (asm/ryg3/levels.oph): depth, seconds per move
+    (a cap), the book on or off, and the margin of the root moves the move
+    is picked among at random (0: the best)."""
+    depth: int
+    seconds: int
+    book: bool
+    margin: int
+
+
+LEVELS = {1: Level(1, 2, False, 64), 2: Level(2, 2, False, 32), 3: Level(3, 3, False, 16),
+          4: Level(4, 4, False, 12), 5: Level(5, 5, False, 4), 6: Level(6, 5, False, 0),
+          7: Level(7, 8, False, 0), 8: Level(8, 10, True, 0), 9: Level(9, 30, True, 0)}
+DEFAULT_LEVEL = 8
 HASH_SIZE = 1024
+TIME_CHECK = 16                   # the engine looks at its clock every 16 nodes
 EXACT, LOWER, UPPER = 0, 1, 2      # what a stored value is: exact, >=, <=
 MOUSE_ORDER = (2, 3, 0, 1)        # NE, NW, SW, SE
 HASH_HI_MASK = 0x03
@@ -120,6 +138,8 @@ class Model:
 
     def __init__(self, mouse=START_MOUSE, cats=START_CATS, side=SIDE_MOUSE, zobrist=None):
         self.zobrist = zobrist or python_zobrist()
+        self.stop_at, self.aborted, self.depth_done = None, False, 0
+        self.margin, self.root_vals = 0, [0] * 8
         self.set_position(mouse, cats, side)
         self.clear_hash()
 
@@ -331,8 +351,18 @@ class Model:
 
     # --- search ----------------------------------------------------------------
     def search(self, depth, alpha, beta):
-        """Negamax alpha-beta (fail-hard): value of the position for the side to move."""
+        """Negamax alpha-beta (fail-hard): value of the position for the side to move.
+
+        The engine looks at its clock and the keyboard every TIME_CHECK
+        nodes once an iteration is done (check_time); the model stops at the
+        first such look at or past stop_at nodes, where the engine stopped.
+        A stopped search's values are not used."""
         self.nodes += 1
+        if (self.stop_at is not None and self.nodes % TIME_CHECK == 0 and self.depth_done
+                and self.nodes >= self.stop_at):
+            self.aborted = True
+        if self.aborted:
+            return 0
         self.gen()
         lo, hi = self.first_move[self.ply], self.first_move[self.ply + 1]
         if (self.side == SIDE_CATS and self.mouse_sq >= 56) or lo == hi:
@@ -348,25 +378,41 @@ class Model:
             self.move_dest[lo], self.move_dest[h] = self.move_dest[h], self.move_dest[lo]
         best = lo
         alpha0 = alpha
+        root = self.ply == 0
         for i in range(lo, hi):
             self.make(i)
-            v = 0xFF - self.search(depth - 1, 0xFF - beta, 0xFF - alpha)
+            # at the root, moves within the margin of the best get exact values
+            low = max(alpha - self.margin, 0) if root else alpha
+            v = 0xFF - self.search(depth - 1, 0xFF - beta, 0xFF - low)
             self.unmake()
+            if self.aborted:
+                return 0
+            if root:
+                self.root_vals[i] = v
             if v > alpha:
                 alpha = v
                 best = i
                 if alpha >= beta:
                     break
+            if root:
+                self.root_done = (best, alpha)      # the best root move finished so far
+                self.root_done_count = i + 1
         flag = LOWER if alpha >= beta else UPPER if alpha == alpha0 else EXACT
         self.store(best, depth, alpha, flag)
         if self.ply == 0:
             self.root_best = best
         return alpha
 
-    def think(self, max_depth, node_limit=None, book=None):
+    def think(self, max_depth, node_limit=None, book=None, stop_at=None, margin=0, rand=0):
         """Iterative deepening from depth 1, the hash tables emptied first;
         stops after max_depth or when the next iteration would start beyond
         node_limit.  Returns a SearchResult.
+        stop_at: the node count at which the engine's search was stopped (by
+        its clock or a key; see search); the stopped iteration's best root
+        move finished so far is played, when it finished one.
+        margin, rand: a level's randomness (pick_move): the move is the k-th
+        (k = rand modulo their number) of the root moves valued more than
+        best - margin (and more than 0), in the list's order.
         With a book (see build_book), a position found in it is answered
         from the book: depth 0, no nodes, value None (the engine's book
         record carries the result, book_result)."""
@@ -377,17 +423,36 @@ class Model:
             if move is not None:
                 return SearchResult(move, None, 0, 0)
         self.clear_hash()               # as the engine: a position always gets the same move
+        self.stop_at, self.aborted, self.depth_done = stop_at, False, 0
+        self.margin = margin
         result = SearchResult(None, 0, 0, 0)
+        root_end = 0
         for depth in range(1, max_depth + 1):
             if node_limit is not None and depth > 1 and self.nodes >= node_limit:
                 break
+            self.root_done = None
             v = self.search(depth, 0, 0xFF)
+            if self.aborted:
+                root_end = 0
+                if self.root_done is not None:
+                    b, v = self.root_done
+                    root_end = self.root_done_count
+                    result = SearchResult((self.move_start[b], self.move_dest[b]), v,
+                                          self.depth_done, self.nodes)
+                break
             lo, hi = self.first_move[0], self.first_move[1]
             if lo == hi:
                 return SearchResult(None, v, depth, self.nodes)
             b = self.root_best
+            self.depth_done = depth
+            root_end = hi
             result = SearchResult((self.move_start[b], self.move_dest[b]), v, depth, self.nodes)
         result.nodes = self.nodes
+        if margin and root_end:
+            floor = max(result.value - margin, 0)
+            chosen = [i for i in range(root_end) if self.root_vals[i] > floor]
+            i = chosen[rand % len(chosen)]
+            result.move, result.value = (self.move_start[i], self.move_dest[i]), self.root_vals[i]
         return result
 
 

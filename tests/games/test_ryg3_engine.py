@@ -146,16 +146,44 @@ def test_search_agrees_with_the_model_on_many_positions_at_depth_6(engine):
         assert (got.move, got.value, got.nodes) == (want.move, want.value, want.nodes), (mouse, cats, side)
 
 
-def test_time_limit_stops_iterative_deepening_on_the_jiffy_clock(engine):
-    # Depth up to 24, one second: no iteration starts after 0.8 s and a
-    # running one is abandoned at 3 s (60 jiffies a second of C64 time).
-    engine.call("clear_hash")
-    engine.set_position(M.START_MOUSE, list(M.START_CATS), M.SIDE_MOUSE)
-    got = engine.think(24, seconds=1)
-    assert got.move is not None and 3 <= got.depth < 24
-    assert got.seconds < 3.2
-    model = M.Model(zobrist=engine.zobrist())
-    assert got.move == model.think(got.depth).move     # the last finished iteration's move
+def test_time_limit_is_a_cap_and_the_stopped_iteration_counts(engine):
+    # Depth up to 24, one or two seconds: the search stops 6 jiffies before the
+    # level's seconds (60 jiffies a second of C64 time) inside an iteration and
+    # plays the best root move that iteration finished -- the model, stopped
+    # at the same node, chooses the same move with the same value.
+    partial = stopped = 0
+    for mouse, cats, side in [(M.START_MOUSE, list(M.START_CATS), M.SIDE_MOUSE)] + played_positions(8, seed=9):
+        for seconds in (1, 2):
+            engine.call("clear_hash")
+            engine.set_position(mouse, cats, side)
+            got = engine.think(24, seconds=seconds)
+            assert got.move is not None and got.aborted in (0, 1)   # 0: no iteration after 0.8 s
+            stopped += got.aborted
+            assert got.seconds <= seconds, (mouse, cats, side, got)
+            model = M.Model(mouse, cats, side, zobrist=engine.zobrist())
+            want = model.think(24, stop_at=got.nodes) if got.aborted else model.think(got.depth)
+            assert (got.move, got.value, got.depth, got.nodes) == (want.move, want.value, want.depth, want.nodes)
+            plain = M.Model(mouse, cats, side, zobrist=engine.zobrist()).think(got.depth)
+            partial += (got.move, got.value) != (plain.move, plain.value)
+    assert stopped > 8 and partial > 0      # some stopped iterations changed the move or its value
+
+
+def test_a_levels_margin_picks_the_models_move_with_the_sid_byte(engine):
+    # pick_move: among the root moves valued within the margin of the best,
+    # the k-th, k = the SID byte modulo their number; the model, given the
+    # byte the engine read, picks the same move with the same value.
+    other = 0
+    for mouse, cats, side in played_positions(25, seed=11):
+        for depth, margin in ((1, 60), (2, 40), (4, 12)):
+            engine.call("clear_hash")
+            engine.set_position(mouse, cats, side)
+            got = engine.think(depth, margin=margin)
+            want = M.Model(mouse, cats, side, zobrist=engine.zobrist()).think(depth, margin=margin, rand=got.rand)
+            assert (got.move, got.value, got.nodes) == (want.move, want.value, want.nodes)
+            best = M.Model(mouse, cats, side, zobrist=engine.zobrist()).think(depth)
+            assert got.value > best.value - margin
+            other += got.move != best.move
+    assert other > 10                   # the margin does choose other moves
 
 
 def test_hash_collisions_are_counted(engine):

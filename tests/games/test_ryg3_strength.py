@@ -87,7 +87,7 @@ def test_cats_on_the_c64_beat_an_oracle_mouse(oracle):
     for seed in range(10):
         winner, thoughts = play_game(engine, oracle, seed)
         assert winner == "cats"
-        assert all(t.seconds < 30 for t in thoughts)
+        assert all(t.seconds <= 10 for t in thoughts)     # the level's 10 s are a cap
 
 
 def search_failures(positions, oracle, depth):
@@ -126,7 +126,7 @@ def test_cats_on_the_c64_win_fifty_games_within_the_time_budget(oracle):
         winner, thoughts = play_game(engine, oracle, seed)
         assert winner == "cats", seed
         seconds += [t.seconds for t in thoughts]
-    assert max(seconds) < 30 and sum(seconds) / len(seconds) < 10
+    assert max(seconds) <= 10 and sum(seconds) / len(seconds) < 10
 
 
 def mouse_win_positions(n, seed, oracle):
@@ -177,7 +177,7 @@ def test_default_level_on_the_c64_keeps_won_positions_won_on_a_sample(oracle):
     # 4.4 s average, 9.5 s at most, depth 8 reached in 59, 7 in 1).
     lost, seconds, _ = c64_default_level(cats_won_positions(60, 7, oracle), oracle)
     assert lost == []
-    assert max(seconds) < 30 and sum(seconds) / len(seconds) < 10
+    assert max(seconds) <= 10 and sum(seconds) / len(seconds) < 10
 
 
 @pytest.mark.slow
@@ -191,7 +191,7 @@ def test_default_level_search_on_the_c64_stays_within_the_time_budget(oracle):
         seconds.append(t.seconds)
         a, b = t.move
         lost += oracle.score(mouse, (cats - {a}) | {b}, True) > 0
-    assert max(seconds) < 30 and sum(seconds) / len(seconds) < 10
+    assert max(seconds) <= 10 and sum(seconds) / len(seconds) < 10
     assert lost == 0
 
 
@@ -200,12 +200,14 @@ def test_default_level_search_on_the_c64_stays_within_the_time_budget(oracle):
 def test_default_level_with_its_book_keeps_won_positions_won_on_1000_positions(oracle, seed):
     # The game's default level: the book answers the positions the search gets
     # wrong (tests/games/test_ryg3_misses.py).  The search alone gave away 0, 1, 2
-    # and 0 of these (seeds 2-5; 2026-11-22).
+    # and 0 of these (seeds 2-5; 2026-11-22).  With the level's 10 s a cap
+    # (the search stopped at 9.9 s, the best root move so far played;
+    # 2026-11-23): seed 2 0 lost, 3.97 s average, 9.9 s at most.
     lost, seconds, depths = c64_default_level(cats_won_positions(1000, seed, oracle), oracle, book=True)
     report = (len(lost), sum(seconds) / len(seconds), max(seconds))
     print(f"\nseed {seed}: {len(lost)} lost, {report[1]:.2f} s average, {report[2]:.1f} s at most, "
           f"{depths.count(0)} book moves")              # shown with pytest -s
-    assert report[1] < 10 and report[2] < 30, report
+    assert report[1] < 10 and report[2] <= 10, report
     assert lost == [], report
 
 
@@ -222,5 +224,5 @@ def test_the_search_alone_on_the_c64_keeps_won_positions_won_on_1000_positions(o
     report = (len(lost), sum(seconds) / len(seconds), max(seconds))
     print(f"\nsearch alone: {len(lost)} lost, {report[1]:.2f} s average, {report[2]:.1f} s at most, "
           f"depth 8 in {depths.count(8)}")              # shown with pytest -s
-    assert report[1] < 10 and report[2] < 30, report
+    assert report[1] < 10 and report[2] <= 10, report
     assert lost == [], report

@@ -30,7 +30,7 @@ def signed(value):
 class Game:
     """The game running in a fresh C64; type keys, read the screen."""
 
-    def __init__(self, version="ryg3", disk=None, level="L300"):
+    def __init__(self, version="ryg3", disk=None, level="L0300"):
         self.m = C64(sid_seed=7, disk_folder=str(disk) if disk else None, cpu_class=FastCPU)
         self.labels = read_map(ASM_DIR / f"{version}.map")
         prog = self.m.load_prg(str(ASM_DIR / f"{version}.prg"))
@@ -165,7 +165,7 @@ def test_switch_sides_makes_the_computer_play_the_mouse(game):
 
 
 def test_thinking_row_is_refreshed_while_an_iteration_runs():
-    game = Game(level="L900")        # depth 9, no time limit: iterations of seconds each
+    game = Game(level="L0900")        # depth 9, no time limit: iterations of seconds each
     game.m.type("S")                 # the computer thinks for the mouse (no book)
     seen = []                        # (depth, nodes, tenths of a second, best line)
     for _ in range(100):
@@ -219,7 +219,7 @@ def test_search_that_sees_the_end_says_who_wins_in_how_many_moves(oracle):
     plies = WIN - oracle.score(parse_square("E5"), {parse_square(c) for c in cats}, True)
     for version, words in (("ryg3", f"GANA EL RATON EN {plies} JUGADAS: "),
                            ("ryg3en", f"MOUSE WINS IN {plies} MOVES: ")):
-        game = Game(version=version, level="L900")
+        game = Game(version=version, level="L0900")
         game.keys("TE5{return}" + "".join(cats) + "{return}" + ("R" if version == "ryg3" else "M"))
         game.keys("P")
         assert game.row(19).startswith(words), game.row(19)
@@ -235,6 +235,36 @@ def test_seconds_read_correctly_past_four_minutes(game):
             game.m.poke(game.labels["start_jiffies"] + i, start >> 8 * i & 0xFF)
         game.m.call(game.labels["show_numbers"], a=7)
         assert game.row(18).rstrip().endswith(" " + shown), (jiffies, game.row(18))
+
+
+def test_a_key_stops_a_hint_at_the_unlimited_level_and_the_seconds_read_past_9999():
+    game = Game(level="L0000")                # no depth limit, no time limit
+    game.m.type("P")
+    assert game.m.run(max_cycles=3 * PAL_HZ) is StopReason.CYCLES      # still thinking
+    assert THINKING_ROW.match(game.row(18)) and game.row(20).strip() == ""
+    start = game.labels["start_jiffies"]       # the think began 9990 s earlier
+    jiffies = sum(game.m.peek(start + i) << 8 * i for i in range(3)) - 9990 * 60
+    for i in range(3):
+        game.m.poke(start + i, jiffies >> 8 * i & 0xFF)
+    assert game.m.run(max_cycles=PAL_HZ) is StopReason.CYCLES
+    row = THINKING_ROW.match(game.row(18))
+    assert row and 9993 <= int(row.group(3)) <= 9995, game.row(18)
+    game.m.press(0x58)                          # X: not a command
+    assert game.m.run(max_cycles=BUDGET) is StopReason.IDLE
+    assert game.peek("aborted") == 2            # stopped by the key ...
+    assert game.row(20).startswith("PISTA: E1-")   # ... with the best move so far
+    assert "TECLA" not in game.text() and game.moves() == []      # the key did nothing else
+
+
+def test_a_key_stops_the_computers_think_at_the_unlimited_level():
+    game = Game(level="L0000")
+    game.m.type("S")                            # the computer thinks for the mouse
+    assert game.m.run(max_cycles=3 * PAL_HZ) is StopReason.CYCLES
+    game.m.press(0x44)                          # D: it would start a move if it leaked
+    assert game.m.run(max_cycles=BUDGET) is StopReason.IDLE
+    assert game.peek("aborted") == 2
+    assert [n for n, _ in game.moves()] == [1] and game.moves()[0][1].startswith("E1-")
+    assert game.row(21).rstrip() == "TU JUGADA?" and game.peek("entry_len") == 0
 
 
 def test_cats_typed_by_the_player_need_both_squares_when_ambiguous(game):
@@ -272,10 +302,56 @@ def test_any_key_stops_the_demo():
     assert game.peek("game_len") < 20
 
 
-def test_level_sets_depth_and_seconds(game):
-    game.keys("L512")
+def play_perfect_mouse(game, oracle, rng):
+    """The player's mouse plays the oracle's best moves (random ties) until
+    the game ends; returns the winner as game_result says it (1 mouse, 2 cats)."""
+    from asm.tools.oracle import legal_mouse_moves, square_name
+    for _ in range(40):
+        result = game.m.call(game.labels["game_result"])[0]
+        if result:
+            return result
+        mouse, cats = game.peek("mouse_sq"), frozenset(game.peek("cat_sq", i) for i in range(4))
+        assert game.peek("side") == 0 and legal_mouse_moves(mouse, cats)
+        to = rng.choice(oracle.best_mouse_moves(mouse, cats))
+        game.keys(square_name(mouse) + square_name(to) + "{return}")
+    raise AssertionError("the game did not end")
+
+
+def test_a_perfect_mouse_beats_level_1_and_is_told_so(oracle):
+    import random
+    rng = random.Random(1)
+    for version, words in (("ryg3", "HAS GANADO AL NIVEL 1!!"), ("ryg3en", "YOU HAVE BEATEN LEVEL 1!!")):
+        game = Game(version=version, level="L1")
+        results = []
+        while 1 not in results:
+            assert len(results) < 6, results       # level 1 loses most games to a perfect mouse
+            results.append(play_perfect_mouse(game, oracle, rng))
+            if results[-1] == 2:
+                assert words not in game.text()    # no praise for a lost game
+                game.keys("N")
+        assert words in game.row(19)
+
+
+def test_level_0_sets_depth_and_seconds(game):
+    game.keys("L0512")
     assert "NIVEL: PROF 5 12 SEG" in game.row(14)
     assert game.peek("max_depth") == 5 and game.peek("time_limit") == 12
+    assert game.peek("use_book") == 1 and game.peek("margin") == 0 and game.peek("level") == 0
+
+
+def test_the_ladder_of_levels_is_the_models():
+    from asm.tools.ryg3_model import LEVELS, DEFAULT_LEVEL
+    game = Game(level=None)
+    assert game.peek("level") == DEFAULT_LEVEL
+    assert "NIVEL 8: PROF 8 10 SEG" in game.row(14)
+    for n, level in LEVELS.items():
+        game.keys(f"L{n}")
+        assert f"NIVEL {n}: PROF {level.depth} {level.seconds} SEG" in game.row(14)
+        assert (game.peek("max_depth"), game.peek("time_limit"), game.peek("use_book"),
+                game.peek("margin")) == (level.depth, level.seconds, int(level.book), level.margin)
+    game.m.type("L")
+    game.m.run(max_cycles=BUDGET)
+    assert game.row(20).startswith("NIVEL 1-9 (9=MAESTRO, 0=A MEDIDA)?")
 
 
 def test_replay_shows_the_game_and_comes_back(game):
@@ -413,7 +489,7 @@ def test_quit_returns_to_basic(game):
 
 
 def test_english_build_differs_only_in_its_texts():
-    game = Game(version="ryg3en", level="L300")
+    game = Game(version="ryg3en", level="L0300")
     assert "MOUSE AND CATS" in game.row(0)
     assert "YOU PLAY: MOUSE" in game.row(13)
     game.keys("E1E2{return}")

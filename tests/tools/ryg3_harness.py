@@ -41,6 +41,8 @@ class Thought:
     depth: int
     nodes: int
     cycles: int
+    aborted: int = 0      # 1: stopped by the clock, 2: by a key (mid-iteration)
+    rand: int = 0         # the SID byte a level's margin picked the move with
 
     @property
     def seconds(self) -> float:
@@ -81,8 +83,9 @@ class EngineOnC64:
         self.poke("side", side)
         self.call("setup_position")
 
-    def think(self, max_depth: int, seconds: int = 0, book: bool = False) -> Thought:
+    def think(self, max_depth: int, seconds: int = 0, book: bool = False, margin: int = 0) -> Thought:
         self.poke("use_book", 1 if book else 0)
+        self.poke("margin", margin)
         self.poke("max_depth", max_depth)
         self.poke("time_limit", seconds)
         start = self.m.cycles
@@ -91,4 +94,5 @@ class EngineOnC64:
         a, b = self.peek("best_move_start"), self.peek("best_move_dest")
         nodes = self.peek("nodes") | self.peek("nodes", 1) << 8 | self.peek("nodes", 2) << 16
         return Thought(None if a == 0xFF else (a, b), self.peek("best_value"),
-                       self.peek("depth_done"), nodes, cycles)
+                       self.peek("depth_done"), nodes, cycles, self.peek("aborted"),
+                       self.peek("rand_byte"))
