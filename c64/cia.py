@@ -183,6 +183,17 @@ class CIA1:
             return (self.crb & ~0x10) | (0x01 if self.timer_b.running else 0)
         return 0xFF
 
+    def peek(self, reg):
+        """What read(reg) returns, without side effects (the monitor's view): the ICR is
+        neither brought up to date (poll) nor acknowledged, the time of day neither latched
+        nor released."""
+        reg &= 0x0F
+        if reg == 0x0D:
+            return self.icr_flags | (0x80 if self.icr_flags & self.icr_mask & 0x1F else 0)
+        if 0x08 <= reg <= 0x0B:
+            return self._tod_registers()[reg - 0x08]
+        return self.read(reg)
+
     def write(self, reg, value):
         reg &= 0x0F
         self._write(reg, value)
@@ -268,6 +279,10 @@ class CIA2:
         if reg == 0x0D:
             return 0
         return self.regs[reg]
+
+    def peek(self, reg):
+        """What read(reg) returns (CIA2's reads have no side effects here)."""
+        return self.read(reg)
 
     def write(self, reg, value):
         self.regs[reg & 0x0F] = value

@@ -104,6 +104,15 @@ class VIC:
             return 0xFF
         return self.regs[reg] | _READ_OR.get(reg, 0)
 
+    def peek(self, reg):
+        """What read(reg) returns, without side effects (the monitor's view): $D019 is not
+        brought up to date with the raster first."""
+        reg &= 0x3F
+        if reg == 0x19:
+            pending = 0x80 if self.irq_latch & self.regs[0x1A] & 0x0F else 0
+            return self.irq_latch | pending | 0x70
+        return self.read(reg)
+
     def write(self, reg, value):
         reg &= 0x3F
         if reg in (0x11, 0x12, 0x1A):

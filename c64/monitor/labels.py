@@ -216,6 +216,10 @@ class LabelTable:
         return name in self._by_name or name.lower() in self._by_name
 
     # -- addresses -> names ------------------------------------------------------------------
+    def label_at(self, address):
+        """The Label shown for exactly this address (never a constant), or None."""
+        return self._shown.get(address)
+
     def name_at(self, address, near=None):
         """The name shown for exactly this address, or None.
 

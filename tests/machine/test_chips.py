@@ -261,6 +261,30 @@ def test_the_underflow_flag_rises_at_the_underflow_cycle_and_reading_the_icr_cle
     assert cia.poll()
 
 
+def test_peeking_the_icr_shows_the_flags_without_clearing_them():
+    clock, cia = make_cia()
+    cia.write(0x0D, 0x81)
+    start_timer_a(cia, 1000)
+    clock.now = 1001
+    assert cia.peek(0x0D) == 0x00           # the underflow is not brought up to date by a peek
+    assert cia.poll()
+    assert cia.peek(0x0D) == 0x81
+    assert cia.peek(0x0D) == 0x81           # a peek acknowledges nothing
+    assert cia.read(0x0D) == 0x81 and cia.peek(0x0D) == 0x00
+
+
+def test_peeking_the_time_of_day_neither_latches_nor_releases_it():
+    clock, cia = make_cia()
+    set_tod(cia, 0x03, 0x00, 0x00, 0x00)
+    assert cia.peek(0x0B) == 0x03
+    clock.now = 15 * TENTH
+    assert cia.peek(0x09) == 0x01           # no latch from the peek of the hours: 1.5 s later
+    assert cia.read(0x0B) == 0x03
+    clock.now = 25 * TENTH
+    assert cia.peek(0x09) == 0x02           # the peek shows the clock; the latch holds for reads
+    assert cia.read(0x09) == 0x01
+
+
 def test_an_underflow_with_its_interrupt_disabled_sets_only_the_flag():
     clock, cia = make_cia()
     cia.write(0x0D, 0x7F)                   # all sources off
@@ -483,6 +507,16 @@ def test_writing_one_to_d019_acknowledges_and_the_latch_sets_again_next_frame():
     assert vic.read(0x19) & 0x0F == 0
     clock.now = 312 * 63 + 10 * 63
     assert vic.read(0x19) & 0x01
+
+
+def test_peeking_d019_does_not_bring_the_latch_up_to_date_as_a_read_does():
+    clock = Clock()
+    vic = VIC(clock, PAL)
+    vic.write(0x12, 100)
+    clock.now = 100 * 63
+    assert vic.peek(0x19) == 0x70           # the compare is not latched by a peek
+    assert vic.read(0x19) == 0x71
+    assert vic.peek(0x19) == 0x71 and vic.peek(0x12) == vic.read(0x12) == 100
 
 
 def test_an_enabled_raster_compare_pulls_the_irq_line_at_its_line():

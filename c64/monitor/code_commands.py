@@ -1,0 +1,114 @@
+"""The monitor's commands on code and its sources: d (disassemble, with label lines and
+symbolic operands), a (assemble one instruction), ll, shl (labels), src (source lines).
+
+Disassembly and assembly are py65's (py65.disassembler.Disassembler,
+py65.assembler.Assembler) over a read-only view of the C64 memory, with our
+label table as their address parser (c64.monitor.expressions).
+"""
+
+from py65.assembler import Assembler
+from py65.devices.mpu6502 import MPU
+from py65.disassembler import Disassembler
+
+from c64.monitor import labels as labels_module
+from c64.monitor.arguments import MonitorError
+from c64.monitor.expressions import ExpressionError
+
+DISASSEMBLE_LINES = 12
+
+
+class CodeCommands:
+    """Part of the Monitor (c64.monitor.commands): disassembly, assembly, labels, sources."""
+
+    # -- code ------------------------------------------------------------------------------------
+    def disassemble_lines(self, start, end=None, count=None):
+        disassembler = Disassembler(self._view(), self.parser)
+        lines = []
+        addr = start
+        while True:
+            if end is not None and addr > end:
+                break
+            if count is not None and len(lines) >= count:
+                break
+            label = self.labels.label_at(addr)
+            if label is not None and label.kind in (labels_module.LABEL, labels_module.VARIABLE):
+                lines.append("%s:" % self.labels.name_at(addr, addr))
+            self.parser.near = addr
+            length, text = disassembler.instruction_at(addr)
+            raw = " ".join("%02X" % self.peek((addr + i) & 0xFFFF) for i in range(length))
+            lines.append(".C:%04X  %-9s  %s" % (addr, raw, text))
+            addr += length
+            if addr > 0xFFFF:
+                break
+        self.parser.near = None
+        self._next_d = addr & 0xFFFF
+        return lines
+
+    def cmd_disassemble(self, args):
+        words = self._split(args)
+        if not words:
+            start = self._next_d if self._next_d is not None else self.machine.cpu.pc
+            return "\n".join(self.disassemble_lines(start, count=DISASSEMBLE_LINES))
+        start = self.address(words[0])
+        if len(words) == 1:
+            return "\n".join(self.disassemble_lines(start, count=DISASSEMBLE_LINES))
+        if len(words) > 2:
+            raise MonitorError("disassemble: d [start [end]]")
+        end = self.address(words[1])
+        if end < start:
+            raise MonitorError("the end $%04X is before the start $%04X" % (end, start))
+        return "\n".join(self.disassemble_lines(start, end=end))
+
+    def cmd_assemble(self, args):
+        addr_text, _, statement = args.partition(" ")
+        if not addr_text or not statement.strip():
+            raise MonitorError("assemble: a addr instruction (a c000 lda #$01)")
+        addr = self.address(addr_text)
+        # MPU's table: documented opcodes only (py65's assembler takes the first match).
+        assembler = Assembler(self._view(MPU.disassemble), self.parser)
+        try:
+            values = assembler.assemble(statement.strip(), addr)
+        except (SyntaxError, OverflowError, ExpressionError, KeyError, ValueError):
+            raise MonitorError("cannot assemble '%s'" % statement.strip()) from None
+        for offset, value in enumerate(values):
+            self.poke((addr + offset) & 0xFFFF, value)
+        return "\n".join(line for line in self.disassemble_lines(addr, count=1) if line.startswith("."))
+
+    # -- labels and sources ---------------------------------------------------------------------------
+    def cmd_load_labels(self, args):
+        words = self._split(args)
+        if len(words) != 1:
+            raise MonitorError("load labels: ll file")
+        path = self._filename(words[0])
+        count = self.labels.load(path)
+        self._loaded.append(path)
+        return "%d labels loaded from %s" % (count, path)
+
+    def cmd_show_labels(self, args):
+        table = self.labels
+        if not len(table):
+            return "no labels (ll file loads some)"
+        needle = args.lower()
+        rows = sorted(((label.address, label.qualified) for label in table.labels
+                       if label.kind != labels_module.CONSTANT and needle in label.qualified.lower()))
+        if not rows:
+            return "no label contains '%s'" % args
+        return "\n".join("$%04X %s" % row for row in rows)
+
+    def cmd_source(self, args):
+        words = self._split(args)
+        address = self.address(words[0]) if words else self.machine.cpu.pc
+        around = self._count(words[1]) if len(words) > 1 else 5
+        line = self.labels.line_at(address)
+        if line is None:
+            raise MonitorError("no source line for $%04X%s" % (
+                address, "" if len(self.labels) else " (no labels loaded)"))
+        path, number = line
+        text = self.labels.source_lines(path)
+        if text is None:
+            raise MonitorError("cannot read %s" % path)
+        lines = ["%s:" % self.labels.short_path(path)]
+        for n in range(max(1, number - around), min(len(text), number + around) + 1):
+            lines.append("%s%5d  %s" % ("=>" if n == number else "  ", n, text[n - 1].rstrip()))
+        return "\n".join(lines)
+
