@@ -23,12 +23,15 @@ EPILOG = """\
 keys for --keys / --keys-file are written petcat-style: plain characters, plus
 {return} {down} {up} {left} {right} {home} {clr} {del} {inst} {stop} {f1}..{f8}
 {space} colour names such as {wht}, {rvs on}/{rvs off}, {13} or {$0d} for any
-PETSCII code, and a count to repeat: {3 down}.  {restore} presses RESTORE.
+PETSCII code, and a count to repeat: {3 down}.  {restore} presses RESTORE;
+{ctrl} holds CTRL down for half a second while the program runs ({4 ctrl}: two
+seconds), which slows the screen's scrolling as on a C64 (LIST{return}{4 ctrl}).
 
 in the C64 screen: F12 or Ctrl-W toggles warp, F10 or Ctrl-V opens the version
 menu, F9 or Ctrl-R resets and restarts the program, Ctrl-O opens the monitor,
 Ctrl-Q quits (asks y/n), Ctrl-C quits at once; F1..F8 are the C64 function keys, Esc is RUN/STOP,
-PageUp is RESTORE, Home is CLR/HOME, Ctrl-P writes a screenshot (SVG); the help
+PageUp is RESTORE, Home is CLR/HOME, Ctrl-S holds CTRL (slower scrolling: hold it
+during a LIST), Ctrl-P writes a screenshot (SVG); the help
 panel (F11 or Ctrl-K) lists them all and says where the settings file is.
 
 the C64 screen remembers --palette, --colors, --glyphs, --warp/--no-warp and the

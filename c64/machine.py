@@ -18,6 +18,7 @@ import os
 from collections import deque
 
 from asm import versions
+from charset.keys import CTRL, RESTORE
 from c64 import vic as vic_module
 from c64.cia import CIA1, CIA2
 from c64.cpu import CPUStop
@@ -30,6 +31,7 @@ from kernal import entries
 from kernal.basic import Basic
 from kernal.disk import HostDisk
 from kernal.dispatch import Kernal
+from kernal.keyboard import HOLD_JIFFIES, STOP_KEY
 from kernal.locations import BREAK, INTERRUPT, MSG_PROGRAM_MODE, MSGFLG, SAREG, SPREG, SXREG, SYREG, UNUSED
 from kernal.rom import build_rom
 # Two empty GETIN polls closer than this are a program spinning on the keyboard.
@@ -38,6 +40,13 @@ IDLE_POLL_GAP = 5000
 # while the IRQ line is held but masked.
 SLICE = 20000
 MASKED_SLICE = 64
+# While a ROM delay loop's time passes (stall) and an interrupt handler runs, the CPU is
+# run in steps this short, so that the delay goes on as soon as the handler's RTI is done.
+HANDLER_STEP = 1
+# How long one CTRL press holds the key down (the terminal's Ctrl-S, a script's {ctrl}):
+# half a second bridges a terminal's auto-repeat delay, so a held Ctrl-S keeps CTRL down.
+CTRL_HOLD_JIFFIES = 30
+RUN_STOP = 0x03                               # the PETSCII code the RUN/STOP key types
 CALL_RETURN = entries.address_of("CALL_RETURN")      # where call() returns to
 BASIC_READY = entries.address_of("BASIC_READY")      # prints READY. and enters direct mode
 TIMER_LATCH = {True: 16421, False: 17045}     # KERNAL's 60 Hz values, PAL / NTSC
@@ -87,6 +96,7 @@ class C64:
             self.attach_disk(disk_folder)
         self.transcript = transcript
         self.pending_keys = deque()
+        self.stall_cycles = 0         # time still to pass in a ROM delay loop (stall)
         self.program = None
         self.loaded_name = None       # what BASIC's LOAD last loaded (host name), for the status line
         self.error = None
@@ -120,6 +130,7 @@ class C64:
         cpu.p = 0x20                           # the RESET routine ends with CLI
         cpu.pc = BASIC_READY                   # prints READY. and waits
         self.waiting = False
+        self.stall_cycles = 0
         self.returned_to_basic = False
         self.call_result = None
         self._empty_polls = 0
@@ -246,18 +257,45 @@ class C64:
         self.pending_keys.extend(parse_keys(text))
 
     def type_keys(self, keys):
-        """Queue PETSCII codes (or "restore") to be fed as the program waits."""
+        """Queue PETSCII codes (or "restore", "ctrl") to be fed as the program waits;
+        a "ctrl" is fed as soon as the keys before it are: it holds CTRL down while the
+        program runs (see hold_ctrl)."""
         self.pending_keys.extend(keys)
 
     def press(self, key):
-        """A key pressed now (interactive): PETSCII straight into the buffer, or "restore"."""
-        if key == "restore":
+        """A key pressed now (interactive): PETSCII straight into the buffer, "restore",
+        or "ctrl" (CTRL held down for CTRL_HOLD_JIFFIES)."""
+        if key == RESTORE:
             self.restore()
             return True
-        accepted = self.kernal.keyboard.put(key)
+        if key == CTRL:
+            self.hold_ctrl()
+            return True
+        keyboard = self.kernal.keyboard
+        accepted = keyboard.put(key)
         if accepted:
             self._key_arrived()
+            if key == RUN_STOP and self.stall_cycles:
+                # A ROM delay loop is under way (a CTRL-slowed scroll): a C64 user holds
+                # RUN/STOP through it, and BASIC looks at the key after it.
+                jiffy = TIMER_LATCH[self.pal] + 1
+                keyboard.hold(STOP_KEY, HOLD_JIFFIES + -(-self.stall_cycles // jiffy))
         return accepted
+
+    def hold_ctrl(self, jiffies=CTRL_HOLD_JIFFIES):
+        """CTRL held down for `jiffies` (at least): the screen editor's scroll slows down
+        by its delay loop (kernal.editor) and empties the keyboard buffer, as on a C64."""
+        self.kernal.keyboard.hold_ctrl(jiffies)
+
+    def stall(self, cycles):
+        """A ROM delay loop inside a KERNAL routine takes `cycles`: they pass before the
+        program goes on, with interrupts taken meanwhile (with them masked, at once)."""
+        cpu = self.cpu
+        if cpu.p & INTERRUPT:
+            cpu.processorCycles += cycles
+            return
+        self.stall_cycles += cycles
+        cpu.stop()
 
     def restore(self):
         """The RESTORE key: an NMI through ($0318)."""
@@ -287,8 +325,14 @@ class C64:
 
     def _feed_pending_key(self):
         key = self.pending_keys.popleft()
-        if key == "restore":
+        if key == RESTORE:
             self.restore()
+        elif key == CTRL:
+            held = 1                 # {3 ctrl}: CTRL held three times as long
+            while self.pending_keys and self.pending_keys[0] == CTRL:
+                self.pending_keys.popleft()
+                held += 1
+            self.hold_ctrl(held * CTRL_HOLD_JIFFIES)
         else:
             self.kernal.keyboard.put(key)
             self._key_arrived()
@@ -343,6 +387,21 @@ class C64:
                 cpu.irq()
                 self.waiting = False        # the handler must run; a waiting program waits again after it
                 continue
+            if self.pending_keys and self.pending_keys[0] == CTRL:
+                self._feed_pending_key()    # CTRL is held while the program runs, not typed
+                continue
+            if self.stall_cycles and not cpu.p & INTERRUPT:
+                # A ROM delay loop (stall): time passes up to the next interrupt, which the
+                # next pass takes; its handler runs in HANDLER_STEPs below.
+                target = now + self.stall_cycles
+                due = self._next_irq_cycle()
+                if due is not None and now < due < target:
+                    target = due
+                if limit < target:
+                    target = limit
+                self.stall_cycles -= target - now
+                cpu.processorCycles = target
+                continue
             if self.waiting:
                 if self.pending_keys:
                     self._feed_pending_key()
@@ -356,7 +415,7 @@ class C64:
                     return StopReason.IDLE
                 cpu.processorCycles = max(now, int(target))
                 continue
-            target = now + (MASKED_SLICE if irq_line else SLICE)
+            target = now + (HANDLER_STEP if self.stall_cycles else MASKED_SLICE if irq_line else SLICE)
             due = self._next_irq_cycle()
             if due is not None and now < due < target:
                 target = due

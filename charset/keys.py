@@ -8,6 +8,10 @@ Two jobs, both table-driven:
   from get_wch() -> the PETSCII byte a C64 user would get, "restore" for the
   RESTORE key, or None when the C64 has no such key.
 
+Two keys are not PETSCII bytes: RESTORE ("restore", an NMI) and CTRL held down
+alone ("ctrl": it types nothing, but the screen editor's scroll slows down while it
+is held; {ctrl} in key text, Ctrl-S in the terminal, see c64.machine.C64.hold_ctrl).
+
 Letter case, a deliberate difference between the two:
   petcat proper reads lower-case letters as plain keys ($41-$5A) and
   upper-case as SHIFT+letter ($C1-$DA).  parse_keys does NOT: both "n" and
@@ -29,6 +33,7 @@ import re
 from typing import Mapping
 
 RESTORE = "restore"   # the RESTORE key is an NMI, not a PETSCII byte
+CTRL = "ctrl"         # CTRL held down alone: no PETSCII byte, the scroll slows down
 
 
 class KeyParseError(ValueError):
@@ -109,6 +114,7 @@ NAMED_KEYS: tuple[tuple[str, int | str], ...] = (
     ("lower", 0x0E), ("swlc", 0x0E), ("upper", 0x8E), ("swuc", 0x8E),
     ("lock", 0x08), ("dish", 0x08), ("unlock", 0x09), ("ensh", 0x09),
     ("restore", RESTORE),
+    ("ctrl", CTRL),
 )
 _CODE_BY_NAME = dict(NAMED_KEYS)
 
@@ -186,13 +192,13 @@ def _token_code(token: str, pos: int) -> int | str:
 
 
 def parse_keys(text: str) -> list[int | str]:
-    """petcat-style key text -> list of PETSCII bytes (and "restore").
+    """petcat-style key text -> list of PETSCII bytes (and "restore", "ctrl").
 
     Plain characters: letters of either case -> $41-$5A (see module doc),
     other characters as host_key_to_c64 maps them, newline -> RETURN.
     Braces: {name} (case-insensitive, see NAMED_KEYS), {13} or {$0d},
-    {shift-x} / {cbm-x} / {ctrl-x} for any key of the C64 keyboard, and a
-    repeat count in front, {3 down}.  More than MAX_KEYS keys in all is a
+    {shift-x} / {cbm-x} / {ctrl-x} for any key of the C64 keyboard, {ctrl} for CTRL
+    held down alone, and a repeat count in front, {3 down}.  More than MAX_KEYS keys in all is a
     KeyParseError, found before anything of that size is built.
     """
     keys: list[int | str] = []

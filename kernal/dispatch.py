@@ -72,6 +72,7 @@ class Kernal:
       machine.transcript  a list the screen output is appended to, or None
       machine.wait_for_key(), note_empty_poll(), warm_start(), reset(),
       call_returned(), program_returned()   the run loop's events
+      machine.stall(cycles)   optional: time spent in a ROM delay loop, interrupts running
     """
 
     def __init__(self, machine):
@@ -80,6 +81,7 @@ class Kernal:
         self.keyboard = Keyboard(mem)
         self.clock = JiffyClock(mem, self.keyboard)
         self.editor = ScreenEditor(mem)
+        self.editor.delay = getattr(machine, "stall", None)
         self.channels = Channels(mem, self.editor, self.keyboard)
         self._page1 = getattr(mem, "ram", mem)      # the stack page is always RAM
         self.key_wait_loops = KeyWaitLoops(mem, machine.cpu.disassemble)

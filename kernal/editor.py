@@ -49,6 +49,11 @@ COLOUR_OF_CODE = {code: colour for colour, code in enumerate(COLOUR_CODES)}
 VIC_DEFAULTS = bytes([0] * 17 + [0x9B, 0x37, 0, 0, 0, 0x08, 0, 0x14, 0x0F, 0, 0, 0, 0, 0, 0]
                      + [14, 6, 1, 2, 3, 4, 0, 1, 2, 3, 4, 5, 6, 7, 0x4C])
 
+# The ROM's scroll (scrol) slows down while CTRL is held: a delay loop of 256 DEY/BNE
+# around NOP/DEX/BNE (X is 24 the first time, then wraps to 256): 458,156 cycles, about
+# half a second, during which interrupts keep running.
+CTRL_SCROLL_DELAY = 2 + (23 * 7 + 6) + 255 * (255 * 7 + 6) + 255 * 5 + 4 + 3
+
 KEYLOG_DEFAULT = 0xEB48        # the ROM's shift-logic routine
 SHIFT_RUN_TEXT = b"LOAD\rRUN\r"
 
@@ -91,6 +96,10 @@ class ScreenEditor:
         # Called with the bytes SHIFT-RUN/STOP puts in the keyboard buffer; None = ignore the key.
         # Set it to self.stuff_keyboard_buffer for the ROM's behaviour when take_key reads $0277.
         self.stuff_keys = None
+        # Called with the cycles a delay loop of the ROM spends (the CTRL-slowed scroll), for
+        # the machine to let that much time pass, interrupts included (c64.machine.C64.stall);
+        # None: the time is not charged (an editor on a bare array).
+        self.delay = None
 
     # -- geometry helpers -------------------------------------------------------
     def screen_base(self):
@@ -268,9 +277,12 @@ class ScreenEditor:
                 break
         m[TBLX] = (m[TBLX] + 1) & 0xFF
         m[LINTMP] = (m[LINTMP] + 1) & 0xFF
-        # Holding CTRL slows the scroll and flushes the keyboard buffer.
+        # Holding CTRL (row 7 selected, $DC01 = $FB: CTRL alone) slows the scroll by the
+        # ROM's delay loop and flushes the keyboard buffer.
         m[CIA1_PRA] = 0x7F
         if m[CIA1_PRB] == 0xFB:
+            if self.delay is not None:
+                self.delay(CTRL_SCROLL_DELAY)
             m[NDX] = 0
         return m[TBLX]
 

@@ -3,7 +3,10 @@
 Host keys arrive as PETSCII (the front end or a script translates them);
 they are queued in the buffer as SCNKEY would have done, and the key is
 also held down in the matrix for a few jiffies so that programs reading
-$DC00/$DC01, $CB or $91 directly see it.
+$DC00/$DC01, $CB or $91 directly see it.  CTRL alone types nothing: it is only
+held down in the matrix (and in SHFLAG $028D) for as long as the front end says
+or until RUN/STOP is typed, which is what the screen editor's scroll looks at to slow
+down (kernal.editor).
 """
 
 from kernal.locations import KEYD, NDX, XMAX, SFDX, LSTX, SHFLAG, STKEY
@@ -26,7 +29,10 @@ _SHIFTED = {0: 0x94, 1: 0x8D, 2: 0x9D, 3: 0x8C, 4: 0x89, 5: 0x8A, 6: 0x8B, 7: 0x
             49: 0xC0, 50: 0x5D, 51: 0x93, 54: 0xDE, 55: 0x3F, 56: 0x21, 59: 0x22,
             60: 0xA0, 63: 0x83}
 LEFT_SHIFT = 15
+CTRL_KEY = 58          # row 7 ($DC00 = $7F), bit 2: $DC01 reads $FB with CTRL alone down
 STOP_KEY = 63
+MODIFIERS = (LEFT_SHIFT, CTRL_KEY)
+SHFLAG_SHIFT, SHFLAG_CTRL = 0x01, 0x04
 
 
 def _build_key_positions():
@@ -94,13 +100,28 @@ class Keyboard:
         if position is None:
             return
         code, shifted = position
+        ctrl = self.held.get(CTRL_KEY)
         self.held = {code: HOLD_JIFFIES}
+        if ctrl and code != STOP_KEY:
+            # CTRL stays down under a typed key; RUN/STOP releases it, or it would never be
+            # seen alone in row 7 ($91 = $7F), the only way the KERNAL's STOP sees it.
+            self.held[CTRL_KEY] = ctrl
         if shifted:
             self.held[LEFT_SHIFT] = HOLD_JIFFIES
         self._publish()
         # On the C64 a key reaches the buffer through the IRQ, whose UDTIM has just
         # sampled the RUN/STOP row into $91: a program that gets {stop} from GETIN and
         # then calls STOP ($FFE1) sees it down.
+        self.mem[STKEY] = self.matrix(0x7F)
+
+    def hold_ctrl(self, jiffies):
+        """Hold CTRL down for at least `jiffies` more jiffies (it types nothing by itself)."""
+        self.hold(CTRL_KEY, jiffies)
+
+    def hold(self, code, jiffies):
+        """Keep the key at matrix `code` down for at least `jiffies` more jiffies."""
+        self.held[code] = max(self.held.get(code, 0), jiffies)
+        self._publish()
         self.mem[STKEY] = self.matrix(0x7F)
 
     def scan(self):
@@ -112,10 +133,11 @@ class Keyboard:
         self._publish()
 
     def _publish(self):
-        keys = [c for c in self.held if c != LEFT_SHIFT]
+        keys = [c for c in self.held if c not in MODIFIERS]
         self.mem[LSTX] = self.mem[SFDX]
         self.mem[SFDX] = keys[0] if keys else NO_KEY
-        self.mem[SHFLAG] = 1 if LEFT_SHIFT in self.held else 0
+        self.mem[SHFLAG] = ((SHFLAG_SHIFT if LEFT_SHIFT in self.held else 0)
+                            | (SHFLAG_CTRL if CTRL_KEY in self.held else 0))
 
     def matrix(self, columns):
         """$DC01 for the lines selected (0 bits) in `columns`: 0 bits where keys are down."""

@@ -150,10 +150,8 @@ class TerminalApp:
         machine = self.machine
         while self.typeahead:
             key = self.typeahead[0]
-            if key != "restore" and not machine.press(key):
+            if not machine.press(key):
                 break                  # buffer full: try again after the program has read some
-            if key == "restore":
-                machine.press("restore")
             self.typeahead.popleft()
             self.idle = False
 

@@ -12,11 +12,15 @@ once, as a terminal user expects; Ctrl-Q asks first.
     Ctrl-O         monitor (c64.monitor: stops the machine; x leaves it)
     Ctrl-P         screenshot (SVG)
     PageUp         RESTORE              Esc            RUN/STOP
+    Ctrl-S         CTRL held down (a terminal cannot report a held modifier key: each
+                   Ctrl-S holds the C64's CTRL for half a second, and the terminal's
+                   auto-repeat keeps it down while Ctrl-S is held; the C64 slows its
+                   scrolling while CTRL is down, the terminal tradition of Ctrl-S too)
 """
 
 import enum
 
-from charset.keys import host_key_to_c64
+from charset.keys import CTRL, host_key_to_c64
 
 
 class Command(enum.Enum):
@@ -42,6 +46,8 @@ CONTROL_COMMANDS = {
     "\x03": Command.INTERRUPT,   # Ctrl-C (raw mode: no SIGINT)
     "\x0f": Command.MONITOR,     # Ctrl-O
 }
+# Control characters that are C64 keys the terminal cannot send otherwise.
+CONTROL_KEYS = {"\x13": CTRL}    # Ctrl-S: CTRL held down
 FUNCTION_COMMANDS = {9: Command.RESET, 10: Command.MENU, 11: Command.HELP, 12: Command.WARP}
 # Shift+F1..F8 arrive as F13..F20 in xterm-like terminals: the C64's F2/F4/F6/F8.
 SHIFTED_FUNCTION_KEYS = {13: 0x89, 14: 0x89, 15: 0x8A, 16: 0x8A, 17: 0x8B, 18: 0x8B, 19: 0x8C, 20: 0x8C}
@@ -64,6 +70,7 @@ HELP_LINES = (
     ("arrow keys", "cursor keys"),
     ("F1-F8", "C64 function keys (Shift+F1 = F2, ...)"),
     ("Esc", "RUN/STOP"),
+    ("Ctrl-S", "CTRL held (hold it: slower scrolling, as in LIST)"),
     ("PageUp", "RESTORE"),
     ("PageDown / End", "up-arrow (Shift: pi) / left-arrow"),
     ("\\", "pound"),
@@ -71,7 +78,7 @@ HELP_LINES = (
 
 
 class KeyDecoder:
-    """Turns what get_wch() returned into a Command, a PETSCII byte, "restore", or None.
+    """Turns what get_wch() returned into a Command, a PETSCII byte, "restore", "ctrl", or None.
 
     curses_module: provides KEY_F0 and KEY_RESIZE (the real module or a stand-in);
     keymap: charset.keys.build_host_keymap(curses_module).
@@ -86,6 +93,8 @@ class KeyDecoder:
         if isinstance(key, str):
             if key in CONTROL_COMMANDS:
                 return CONTROL_COMMANDS[key]
+            if key in CONTROL_KEYS:
+                return CONTROL_KEYS[key]
             return host_key_to_c64(key, self.keymap)
         if key == self.key_resize:
             return Command.RESIZE

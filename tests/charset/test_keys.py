@@ -6,7 +6,7 @@ import types
 import pytest
 
 from charset.keys import (
-    HOST_KEYS, KEY_NAMES, KEYBOARD, RESTORE, KeyParseError, build_host_keymap,
+    CTRL, HOST_KEYS, KEY_NAMES, KEYBOARD, RESTORE, KeyParseError, build_host_keymap,
     format_keys, host_key_to_c64, key_name, parse_keys,
 )
 from charset.petscii import petscii_to_screen
@@ -58,6 +58,12 @@ def test_brace_name_gives_its_petscii_code(name, code):
 
 def test_restore_is_an_event_string_not_a_byte():
     assert parse_keys("{restore}") == ["restore"] == [RESTORE]
+
+
+def test_ctrl_alone_is_a_held_key_not_a_byte_and_ctrl_x_is_still_the_ctrl_column():
+    assert parse_keys("{ctrl}{2 ctrl}") == ["ctrl"] * 3 == [CTRL] * 3
+    assert parse_keys("{ctrl-s}") == [0x13]      # CTRL+S types HOME on a C64
+    assert format_keys([CTRL, 0x41]) == "{ctrl}A"
 
 
 def test_brace_names_are_case_and_space_insensitive():

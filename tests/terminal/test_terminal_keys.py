@@ -46,6 +46,10 @@ def test_page_up_is_restore(decode):
     assert decode(FakeCurses.KEY_PPAGE) == "restore"
 
 
+def test_ctrl_s_is_the_ctrl_key_held_down(decode):
+    assert decode("\x13") == "ctrl"
+
+
 @pytest.mark.parametrize("key", ["\t", "{", "}", "`", "\x01", "\x1a", "\u00e9", F0 + 30, 999, -1])
 def test_keys_the_c64_does_not_have_are_ignored(decode, key):
     assert decode(key) is None
@@ -58,11 +62,12 @@ def test_ctrl_h_stays_backspace_and_is_not_the_help_key(decode):
 def test_the_help_panel_names_every_emulator_key():
     text = " ".join(keys + " " + what for keys, what in HELP_LINES)
     for name in ("F12", "Ctrl-W", "F10", "Ctrl-V", "F9", "Ctrl-R", "F11", "Ctrl-K", "Ctrl-Q", "Ctrl-C",
-                 "Esc", "PageUp", "RESTORE", "RUN/STOP"):
+                 "Esc", "PageUp", "RESTORE", "RUN/STOP", "Ctrl-S"):
         assert name in text
 
 
 def test_the_ryg_help_epilog_names_the_same_keys():
     import ryg
-    for name in ("F12 or Ctrl-W", "F10 or Ctrl-V", "F9 or Ctrl-R", "Ctrl-Q", "F11 or Ctrl-K", "PageUp"):
+    for name in ("F12 or Ctrl-W", "F10 or Ctrl-V", "F9 or Ctrl-R", "Ctrl-Q", "F11 or Ctrl-K", "PageUp",
+                 "Ctrl-S", "{ctrl}"):
         assert name in ryg.EPILOG
