@@ -174,6 +174,13 @@ class FastCPU(Decoder, Invalidation, CPU):
         function named block_<pc>), or the CPU's own miss/interpret/trap entry."""
         return self._table[pc]
 
+    def runs_untranslated(self, pc):
+        """True when the CPU has settled that pc, under the current memory configuration,
+        runs outside translated code: a trap (the KERNAL's Python) or code the translator
+        declined (py65 steps it).  False for a translated block and for code not yet run
+        often enough to be either."""
+        return self._table[pc] in (self._trap, self._interpret)
+
     def decode(self, pc, limit=MAX_INSNS, single=False):
         """The instructions (Insn) the translator makes one block of, starting at pc."""
         return self._decode(pc, limit, single)

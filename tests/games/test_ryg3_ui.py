@@ -557,13 +557,8 @@ def test_a_save_the_drive_refuses_shows_what_the_drive_said(tmp_path):
     assert not (outside / "victim.prg").exists()
 
 
-def test_a_full_disk_is_reported_instead_of_game_saved(tmp_path, monkeypatch):
-    import errno
-    from kernal import disk as disk_module
-
-    def full(self, host_name, data):
-        raise OSError(errno.ENOSPC, "No space left on device")
-    monkeypatch.setattr(disk_module.HostDisk, "_write", full)
+def test_a_full_disk_is_reported_instead_of_game_saved(tmp_path):
+    (tmp_path / "big.prg").write_bytes(bytes(664 * 254))           # all of a 1541's 664 blocks
     game = Game(disk=tmp_path)
     game.keys("W{return}")
     assert game.row(20).startswith("DISCO: 72,DISK FULL,00,00")

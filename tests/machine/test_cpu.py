@@ -16,7 +16,7 @@ C, Z, I, D, B, V, N = 0x01, 0x02, 0x04, 0x08, 0x10, 0x40, 0x80
 
 
 class FlatMemory(bytearray):
-    """64 KB of RAM filled with $AA, no ROM anywhere (what CPU._jam asks about)."""
+    """64 KB of RAM filled with $AA, no ROM anywhere (rom_visible: asked at a JAM opcode)."""
 
     def __init__(self):
         super().__init__(b"\xAA" * 0x10000)

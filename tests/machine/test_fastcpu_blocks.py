@@ -129,11 +129,24 @@ def test_forward_branches_inside_a_block_keep_py65s_cycles_flags_and_memory_in_p
     assert lockstep(fast, ref, fast_mem, ref_mem, 400) > 40
 
 
+def test_a_kernal_trap_runs_untranslated_and_a_hot_loop_translated():
+    fast, _ = _c64_pair("""
+        .org $C000
+loop:   jsr $ffe4               ; GETIN: a trap in the stub ROM
+        jmp loop
+""")
+    fast.cpu.run(fast.cpu.processorCycles + 20_000)
+    assert fast.cpu.runs_untranslated(0xF13E)                       # GETIN's ROM address
+    assert not fast.cpu.runs_untranslated(0xC000)
+    assert fast.cpu.block_at(0xC000).__name__ == "block_c000"       # the loop is translated
+
+
 def test_a_block_holds_a_forward_branch_over_a_store_instead_of_leaving_there():
     fast, _ = _c64_pair(SKIPS, 0xC0F0)
     with pytest.raises(CPUStop):                                    # the BRK at the end
         fast.cpu.run(fast.cpu.processorCycles + 20_000)
     assert fast.cpu.block_at(0xC0F2).__name__ == "block_c0f2"        # the loop is translated
+    assert not fast.cpu.runs_untranslated(0xC0F2)
     insns = fast.cpu.decode(0xC0F2, 48)
     assert [insn.addr for insn in insns if insn.skip is not None] == [0xC0FC, 0xC104, 0xC10B]
     assert insns[-1].addr == 0xC115                                 # DEX / BNE loop: one block

@@ -78,7 +78,7 @@ class CheckedFastCPU(FastCPU):
     def _one_block(self):
         mem = self.memory
         FastCPU.run(self, self.processorCycles)         # bind, bank: a run that executes nothing
-        table, pc = self._table, self.pc
+        pc = self.pc
         before = (bytes(mem.ram), mem.ddr, mem.port, self.a, self.x, self.y, self.sp, self.p,
                   self.pc, self.processorCycles)
         io = mem.io
@@ -87,7 +87,7 @@ class CheckedFastCPU(FastCPU):
             FastCPU.run(self, self.processorCycles + 1)
         finally:
             mem.io = io
-        if table[pc] in (self._trap, self._interpret) or self.stop_requested:
+        if self.runs_untranslated(pc) or self.stop_requested:
             return                                      # CPU.step itself: nothing to compare
         scratch, ref = self._scratch, self._ref
         (ram, scratch.ddr, scratch.port, ref.a, ref.x, ref.y, ref.sp, ref.p, ref.pc,

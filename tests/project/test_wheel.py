@@ -2,7 +2,7 @@
 
 Slow (it builds a wheel, makes a virtual environment and installs py65,
 ophis-asm and platformdirs into it from the package index):
-`python -m pytest -m slow tests/test_wheel.py`; CI runs it once.
+`python -m pytest -m slow tests/project/test_wheel.py`; CI runs it once.
 
 The venv has no access to the checkout (no --system-site-packages, no
 PYTHONPATH, the commands run in an empty folder), so what works here works
@@ -19,7 +19,7 @@ import sys
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 IGNORED = shutil.ignore_patterns(".git", "build", "dist", "*.egg-info", "__pycache__", ".pytest_cache",
                                  ".venv", "venv", ".ci-venv", "*.log")
 
