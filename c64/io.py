@@ -1,6 +1,6 @@
 """The I/O area $D000-$DFFF: routes CPU accesses to the chips and the 4-bit colour RAM."""
 
-COLOUR_RAM = 0xD800
+from kernal.locations import COLOUR_RAM
 
 
 class IO:

@@ -229,7 +229,7 @@ class C64:
         if not run:
             self.basic.new()
         self.basic.banner()
-        self.cpu.pc = 0xA474
+        self.cpu.pc = BASIC_READY
         self.waiting = False
         if run:
             self.pending_keys.extendleft(reversed(b"RUN\r"))

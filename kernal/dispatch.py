@@ -23,10 +23,11 @@ from kernal.editor_fastpath import direct_chrout
 from kernal.errors import CPUStop, KernalError, error_text
 from kernal.idle import KeyWaitLoops, interrupted_pc
 from kernal.keyboard import Keyboard
-from kernal.locations import (BREAK, CARRY, CINV, DFLTN, DFLTO, EAL, FA, FNADR, FNLEN, HIBASE,
-                              INTERRUPT, KEYBOARD, LA, MEMSIZ, MEMSTR, MEMUSS, MSGFLG, NEGATIVE,
-                              PALNTS, PNT, PNTR, RAM_VECTORS_LENGTH, SA, SCREEN, STAL, STATUS,
-                              STKEY, TAPE1, TBLX, TIMOUT, UNUSED, USER, VERCK, ZERO)
+from kernal.locations import (BASIC_START, BASIC_TOP, BREAK, BUF, CARRY, CINV, DFLTN, DFLTO, EAL, FA,
+                              FNADR, FNLEN, HIBASE, INTERRUPT, KEYBOARD, LA, MEMSIZ, MEMSTR, MEMUSS,
+                              MSGFLG, NEGATIVE, PALNTS, PNTR, RAM_VECTORS_LENGTH, SA, SCREEN,
+                              SCREEN_RAM, STAL, STATUS, STKEY, TAPE1, TBLX, TBUFFR, TIMOUT,
+                              UNUSED, VERCK, ZERO)
 from kernal.stack import rts_target, stacked, stacked_word
 
 # Rough cost in cycles of the real routines, so that C64 time stays realistic.
@@ -213,14 +214,16 @@ class Kernal:
 
     def k_ramtas(self, cpu):
         code_map = getattr(self.mem, "code_map", None)
-        for addr in list(range(0x0002, 0x0102)) + list(range(0x0200, 0x0400)):
+        # The ROM's loop: STA $0002,Y / STA $0200,Y / STA $0300,Y for Y = 0-255.
+        for addr in list(range(0x0002, 0x0102)) + list(range(BUF, SCREEN_RAM)):
             self.mem.ram[addr] = 0
             if code_map is not None and code_map[addr]:
                 self.mem.code_written(addr)     # translated code there is gone (c64.fastcpu)
-        self.mem[TAPE1], self.mem[TAPE1 + 1] = 0x3C, 0x03
-        self.mem[MEMSTR], self.mem[MEMSTR + 1] = 0x00, 0x08
-        self.mem[MEMSIZ], self.mem[MEMSIZ + 1] = 0x00, 0xA0
-        self.mem[HIBASE] = 0x04
+        self.mem[TAPE1], self.mem[TAPE1 + 1] = TBUFFR & 0xFF, TBUFFR >> 8
+        bottom = BASIC_START - 1                 # $0800: BASIC wants a 0 byte before its program
+        self.mem[MEMSTR], self.mem[MEMSTR + 1] = bottom & 0xFF, bottom >> 8
+        self.mem[MEMSIZ], self.mem[MEMSIZ + 1] = BASIC_TOP & 0xFF, BASIC_TOP >> 8
+        self.mem[HIBASE] = SCREEN_RAM >> 8
 
     def k_restor(self, cpu):
         for _, vector, default in entries.RAM_VECTORS:
@@ -295,8 +298,7 @@ class Kernal:
         self.editor.set_cursor(self.mem[TBLX], self.mem[PNTR])
 
     def k_set_colour_pointer(self, cpu):
-        self.mem[USER] = self.mem[PNT]
-        self.mem[USER + 1] = (self.mem[PNT + 1] & 0x03) | 0xD8
+        self.editor.set_colour_pointer()
 
     def k_print_to_screen(self, cpu):
         self.editor.chrout(cpu.a)

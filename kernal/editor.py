@@ -20,16 +20,14 @@ entered line reads back as one space, CHRIN from the screen never returns
 the last column); the tests in tests/kernal/test_editor*.py spell them out.
 """
 
-from kernal.editor_fastpath import COLOUR_RAM, COLOUR_RAM_PAGE, print_in_line
+from kernal.editor_fastpath import COLOUR_RAM_PAGE, print_in_line
 
 # -- zero page and page 2 (KERNAL declare.s names in comments) -----------------
 from kernal.locations import (NDX, KEYD, RVS, INDX, LSXP, LSTP, BLNSW, BLNCT, GDBLN, BLNON, CRSW, PNT, PNTR, QTSW, LNMX,
                              TBLX, DATA, INSRT, LDTB1, USER, DFLTN, DFLTO, COLOR, GDCOL, HIBASE, XMAX, KOUNT, DELAY,
                              KEYLOG, MODE, AUTODN, LINTMP)
-
-VIC_D018 = 0xD018     # VIC memory pointers; bit 1 picks the lower/upper-case set
-CIA1_PRA = 0xDC00     # keyboard column drive
-CIA1_PRB = 0xDC01     # keyboard row read
+# -- the I/O registers it touches -------------------------------------------------
+from kernal.locations import CIA1_PRA, CIA1_PRB, COLOUR_RAM, SCREEN_RAM, VIC_D018
 
 ROWS = 25
 COLUMNS = 40
@@ -166,7 +164,7 @@ class ScreenEditor:
             for offset, value in enumerate(VIC_DEFAULTS):
                 m[0xD000 + offset] = value
         if reset_hibase:
-            m[HIBASE] = 0x04
+            m[HIBASE] = SCREEN_RAM >> 8
         m[MODE] = 0
         m[BLNON] = 0
         m[KEYLOG] = KEYLOG_DEFAULT & 0xFF

@@ -12,9 +12,9 @@ one go instead of through the editor's general path:
   (the device check, the cycles, the flags, the RTS), as a function to be
   rebuilt on a translating CPU's register cells (FastCPU.with_registers)
   and called by its blocks in place of the trap; kernal.dispatch hands it to
-  the CPU.  It repeats print_in_line with the constants written out because
-  the whole trap is then one Python call (programs that print a lot, like
-  the classic RYG versions, spend much of their time here).
+  the CPU.  It repeats print_in_line inline, its locations bound as
+  defaults, because the whole trap is then one Python call (programs that
+  print a lot, like the classic RYG versions, spend much of their time here).
 
 Both return False having changed nothing for every other case, and the
 general path runs.  tests/kernal/test_editor_fastpath.py holds
@@ -23,10 +23,9 @@ tests/kernal/test_chrout_direct.py holds direct_chrout to plain py65 running
 the general trap.
 """
 
-from kernal.locations import (BLNCT, COLOR, CRSW, DATA, DFLTO, INSRT, LNMX, PNT, PNTR, QTSW, RVS,
-                              SCREEN, USER)
+from kernal.locations import (BLNCT, COLOR, COLOUR_RAM, CRSW, DATA, DFLTO, INSRT, LNMX, PNT, PNTR,
+                              QTSW, RVS, SCREEN, STACK, USER)
 
-COLOUR_RAM = 0xD800
 COLOUR_RAM_PAGE = COLOUR_RAM >> 8
 CRSR_LEFT = 0x9D
 QUOTE = 0x22
@@ -91,54 +90,58 @@ def direct_chrout():
     The function returns False, having changed nothing, unless the output device is the
     screen and the editor prints the character in one step; then its effects are exactly
     those of the Kernal's trap running k_chrout for it.  The printing part is print_in_line
-    above, with its constants written out (the names are in the comments)."""
+    above, written inline on the register cells."""
     a = sp = pc = cyc = fn = fz = fc = fp = rk = 0  # placeholders: the CPU's cells replace them
     ram = machine = cost = screen_codes = code_map = mem = write_io = None
 
-    def chrout_in_line():
+    # The locations are bound as defaults: parameters are the cheapest names to read.
+    def chrout_in_line(DFLTO=DFLTO, SCREEN=SCREEN, PNTR=PNTR, QTSW=QTSW, INSRT=INSRT, DATA=DATA,
+                       CRSW=CRSW, LNMX=LNMX, PNT=PNT, RVS=RVS, BLNCT=BLNCT, USER=USER, COLOR=COLOR,
+                       CRSR_LEFT=CRSR_LEFT, QUOTE=QUOTE, COLOUR_RAM=COLOUR_RAM,
+                       COLOUR_RAM_PAGE=COLOUR_RAM_PAGE, STACK=STACK, PNT_HIGH=PNT + 1, USER_HIGH=USER + 1):
         nonlocal sp, pc, cyc, fn, fz, fc, fp, rk
         returns_to = rk                 # where the RTS goes, if the calling block knows it
         rk = -1
-        if ram[0x9A] != 3:                                            # DFLTO, SCREEN
+        if ram[DFLTO] != SCREEN:
             return False
         code = a
         screen_code = screen_codes[code]
         if screen_code is None:
-            if code != 0x9D:                                          # CRSR_LEFT
+            if code != CRSR_LEFT:
                 return False
-            column = ram[0xD3]                                        # PNTR
-            if ram[0xD4] or ram[0xD8] or column == 0 or column == 40:  # QTSW, INSRT
+            column = ram[PNTR]
+            if ram[QTSW] or ram[INSRT] or column == 0 or column == 40:
                 return False
-            ram[0xD7] = code                                          # DATA
-            ram[0xD0] = 0                                             # CRSW
-            ram[0xD3] = column - 1
+            ram[DATA] = code
+            ram[CRSW] = 0
+            ram[PNTR] = column - 1
         else:
-            if code == 0x22:                                          # QUOTE
+            if code == QUOTE:
                 return False
-            column = ram[0xD3]
-            if ram[0xD8] or column == 39 or column == 79 or ram[0xD5] <= column:   # LNMX
+            column = ram[PNTR]
+            if ram[INSRT] or column == 39 or column == 79 or ram[LNMX] <= column:
                 return False
-            line = (ram[0xD2] << 8) | ram[0xD1]                       # PNT
+            line = (ram[PNT_HIGH] << 8) | ram[PNT]
             at = line + column
             if not 2 <= at < 0xD000:
                 return False
-            if ram[0xC7]:                                             # RVS
+            if ram[RVS]:
                 screen_code |= 0x80
-            ram[0xD7] = code
-            ram[0xD0] = 0
-            ram[0xCD] = 2                                             # BLNCT
-            ram[0xF3] = line & 0xFF                                   # USER
-            ram[0xF4] = ((line >> 8) & 0x03) | 0xD8
+            ram[DATA] = code
+            ram[CRSW] = 0
+            ram[BLNCT] = 2
+            ram[USER] = line & 0xFF
+            ram[USER_HIGH] = ((line >> 8) & 0x03) | COLOUR_RAM_PAGE
             ram[at] = screen_code
             if code_map[at]:
                 mem.code_written(at)
             colour = (line & 0x3FF) + column
-            colour_ram = getattr(mem.io, "colour_ram", None) if write_io[0xD8] else None
+            colour_ram = getattr(mem.io, "colour_ram", None) if write_io[COLOUR_RAM_PAGE] else None
             if colour < 0x400 and colour_ram is not None:
-                colour_ram[colour] = ram[0x0286] & 0x0F               # COLOR
+                colour_ram[colour] = ram[COLOR] & 0x0F
             else:
-                mem[0xD800 + colour] = ram[0x0286] & 0x0F
-            ram[0xD3] = column + 1
+                mem[COLOUR_RAM + colour] = ram[COLOR] & 0x0F
+            ram[PNTR] = column + 1
         transcript = machine.transcript
         if transcript is not None:
             transcript.append(code)
@@ -148,14 +151,10 @@ def direct_chrout():
         fc = 0
         fp &= 0xFB
         if returns_to < 0:                              # RTS
-            pc = (((ram[0x100 + ((sp + 2) & 0xFF)] << 8) | ram[0x100 + ((sp + 1) & 0xFF)]) + 1) & 0xFFFF
+            pc = (((ram[STACK + ((sp + 2) & 0xFF)] << 8) | ram[STACK + ((sp + 1) & 0xFF)]) + 1) & 0xFFFF
         else:
             pc = returns_to
         sp = (sp + 2) & 0xFF
         return True
     return chrout_in_line
 
-
-# direct_chrout writes these locations as numbers (constants are cheaper there than names).
-assert (DFLTO, SCREEN, PNTR, QTSW, INSRT, DATA, CRSW, LNMX, PNT, RVS, BLNCT, USER, COLOR) == (
-    0x9A, 3, 0xD3, 0xD4, 0xD8, 0xD7, 0xD0, 0xD5, 0xD1, 0xC7, 0xCD, 0xF3, 0x0286)

@@ -6,6 +6,9 @@ trap opcode at each ROM *target*, so a program that hooks a RAM vector
 ($0314-$0333) is honoured exactly as on the real machine.
 """
 
+from kernal.locations import (CBINV, CINV, IBASIN, IBSOUT, ICHKIN, ICKOUT, ICLALL, ICLOSE, ICLRCH,
+                              IGETIN, ILOAD, IOPEN, ISAVE, ISTOP, NMINV, USRCMD)
+
 # Jump table: (name, jump-table address, ROM target, RAM vector or None).
 # With a vector the table entry is JMP (vector) and the vector's default is
 # the ROM target; otherwise it is JMP target.
@@ -31,44 +34,24 @@ JUMP_TABLE = (
     ("READST", 0xFFB7, 0xFE07, None),
     ("SETLFS", 0xFFBA, 0xFE00, None),
     ("SETNAM", 0xFFBD, 0xFDF9, None),
-    ("OPEN", 0xFFC0, 0xF34A, 0x031A),
-    ("CLOSE", 0xFFC3, 0xF291, 0x031C),
-    ("CHKIN", 0xFFC6, 0xF20E, 0x031E),
-    ("CHKOUT", 0xFFC9, 0xF250, 0x0320),
-    ("CLRCHN", 0xFFCC, 0xF333, 0x0322),
-    ("CHRIN", 0xFFCF, 0xF157, 0x0324),
-    ("CHROUT", 0xFFD2, 0xF1CA, 0x0326),
+    ("OPEN", 0xFFC0, 0xF34A, IOPEN),
+    ("CLOSE", 0xFFC3, 0xF291, ICLOSE),
+    ("CHKIN", 0xFFC6, 0xF20E, ICHKIN),
+    ("CHKOUT", 0xFFC9, 0xF250, ICKOUT),
+    ("CLRCHN", 0xFFCC, 0xF333, ICLRCH),
+    ("CHRIN", 0xFFCF, 0xF157, IBASIN),
+    ("CHROUT", 0xFFD2, 0xF1CA, IBSOUT),
     ("LOAD", 0xFFD5, 0xF49E, None),     # stores X/Y, then JMP ($0330) -> $F4A5
     ("SAVE", 0xFFD8, 0xF5DD, None),     # copies the pointer, then JMP ($0332) -> $F5ED
     ("SETTIM", 0xFFDB, 0xF6E4, None),
     ("RDTIM", 0xFFDE, 0xF6DD, None),
-    ("STOP", 0xFFE1, 0xF6ED, 0x0328),
-    ("GETIN", 0xFFE4, 0xF13E, 0x032A),
-    ("CLALL", 0xFFE7, 0xF32F, 0x032C),
+    ("STOP", 0xFFE1, 0xF6ED, ISTOP),
+    ("GETIN", 0xFFE4, 0xF13E, IGETIN),
+    ("CLALL", 0xFFE7, 0xF32F, ICLALL),
     ("UDTIM", 0xFFEA, 0xF69B, None),
     ("SCREEN", 0xFFED, 0xE505, None),
     ("PLOT", 0xFFF0, 0xE50A, None),
     ("IOBASE", 0xFFF3, 0xE500, None),
-)
-
-# The RAM vectors $0314-$0333 in order, with their RESTOR defaults ($FD30 table).
-RAM_VECTORS = (
-    ("CINV", 0x0314, 0xEA31),     # IRQ
-    ("CBINV", 0x0316, 0xFE66),    # BRK
-    ("NMINV", 0x0318, 0xFE47),    # NMI
-    ("IOPEN", 0x031A, 0xF34A),
-    ("ICLOSE", 0x031C, 0xF291),
-    ("ICHKIN", 0x031E, 0xF20E),
-    ("ICKOUT", 0x0320, 0xF250),
-    ("ICLRCH", 0x0322, 0xF333),
-    ("IBASIN", 0x0324, 0xF157),
-    ("IBSOUT", 0x0326, 0xF1CA),
-    ("ISTOP", 0x0328, 0xF6ED),
-    ("IGETIN", 0x032A, 0xF13E),
-    ("ICLALL", 0x032C, 0xF32F),
-    ("USRCMD", 0x032E, 0xFE66),
-    ("ILOAD", 0x0330, 0xF4A5),
-    ("ISAVE", 0x0332, 0xF5ED),
 )
 
 # ROM routines that are trapped although no jump-table entry leads to them:
@@ -106,7 +89,6 @@ NMI_EXIT = 0xFEBC        # the same tail
 NMI_ENTRY = 0xFE43       # SEI JMP ($0318)
 SYS_RETURN_PUSH = 0xE146  # what BASIC's SYS pushes (RTS adds one -> $E147)
 
-HARDWARE_VECTORS = {0xFFFA: NMI_ENTRY, 0xFFFC: 0xFCE2, 0xFFFE: IRQ_ENTRY}
 
 
 def address_of(name):
@@ -122,3 +104,26 @@ def trap_addresses():
     names = {target: name for name, _, target, _ in JUMP_TABLE}
     names.update({addr: name for name, addr in ROM_ENTRIES})
     return names
+
+
+# The RAM vectors $0314-$0333 in order, with the routine RESTOR points each at ($FD30 table).
+RAM_VECTORS = tuple((name, vector, address_of(routine)) for name, vector, routine in (
+    ("CINV", CINV, "IRQ_DEFAULT"),
+    ("CBINV", CBINV, "BRK_DEFAULT"),
+    ("NMINV", NMINV, "NMI_DEFAULT"),
+    ("IOPEN", IOPEN, "OPEN"),
+    ("ICLOSE", ICLOSE, "CLOSE"),
+    ("ICHKIN", ICHKIN, "CHKIN"),
+    ("ICKOUT", ICKOUT, "CHKOUT"),
+    ("ICLRCH", ICLRCH, "CLRCHN"),
+    ("IBASIN", IBASIN, "CHRIN"),
+    ("IBSOUT", IBSOUT, "CHROUT"),
+    ("ISTOP", ISTOP, "STOP"),
+    ("IGETIN", IGETIN, "GETIN"),
+    ("ICLALL", ICLALL, "CLALL"),
+    ("USRCMD", USRCMD, "BRK_DEFAULT"),
+    ("ILOAD", ILOAD, "ILOAD"),
+    ("ISAVE", ISAVE, "ISAVE"),
+))
+
+HARDWARE_VECTORS = {0xFFFA: NMI_ENTRY, 0xFFFC: address_of("RESET"), 0xFFFE: IRQ_ENTRY}

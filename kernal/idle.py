@@ -10,14 +10,14 @@ may skip emulated time to the next interrupt or key (kernal.dispatch's
 IRQ_DEFAULT routine asks `KeyWaitLoops.at`).
 """
 
-from kernal.locations import INTERRUPT, NDX
+from kernal.locations import CIA1_PRA, CIA1_PRB, INTERRUPT, NDX
 from kernal.stack import stacked, stacked_word
 
 LOOP_SAFE = frozenset(("LDA", "LDX", "LDY", "CMP", "CPX", "CPY", "AND", "ORA", "EOR", "BIT", "NOP",
                        "BEQ", "BNE", "BPL", "BMI", "BCC", "BCS", "BVC", "BVS"))
 MODE_LENGTH = {"imp": 1, "acc": 1, "imm": 2, "zpg": 2, "zpx": 2, "zpy": 2, "inx": 2, "iny": 2,
                "rel": 2, "abs": 3, "abx": 3, "aby": 3, "ind": 3}
-KEY_ADDRESSES = frozenset((NDX, 0xDC00, 0xDC01))    # NDX, CIA1 port A and port B
+KEY_ADDRESSES = frozenset((NDX, CIA1_PRA, CIA1_PRB))
 LONGEST_WAIT_LOOP = 16          # bytes
 # Areas that read as one whole: always RAM ($00/$01 too: RAM mirrors the port), or RAM or ROM.
 READ_AREAS = ((0x0000, 0xA000, False), (0xA000, 0xC000, True), (0xC000, 0xD000, False),

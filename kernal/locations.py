@@ -1,4 +1,5 @@
-"""Every KERNAL and BASIC RAM location the Python KERNAL uses, declared once.
+"""Every KERNAL and BASIC RAM location the Python KERNAL uses, declared once, with the
+RAM vectors and the few I/O registers the KERNAL itself reads or writes.
 
 As the KERNAL source's declare.s does for the ROM: one line per variable,
 `NAME = address  # rom label: meaning`, with the names the KERNAL source
@@ -12,7 +13,9 @@ the routines' contracts (C set = error, and so on).
 """
 
 # -- the memory map -------------------------------------------------------------------------
+SCREEN_RAM = 0x0400   # the text screen after a reset (HIBASE holds its page)
 BASIC_START = 0x0801  # where BASIC programs start (TXTTAB after NEW)
+BASIC_TOP = 0xA000    # the BASIC ROM: the top of BASIC memory (MEMSIZ after RAMTAS)
 
 # -- zero page ------------------------------------------------------------------------------
 CHANNL = 0x13       # channl: BASIC's current I/O channel (CMD, PRINT#); 0 = screen/keyboard
@@ -100,8 +103,32 @@ USRPOK = 0x0310     # usrpok: JMP for USR, its address at $0311/$0312 (cold star
 SXREG = 0x030D      # sxreg: X for SYS
 SYREG = 0x030E      # syreg: Y for SYS
 SPREG = 0x030F      # spreg: P for SYS
-CINV = 0x0314       # cinv: the first RAM vector (IRQ); the 16 vectors run to $0333 (VECTOR)
+# The RAM vectors: 16 words, $0314-$0333, set by RESTOR, copied by VECTOR
+# (their ROM defaults are in kernal.entries.RAM_VECTORS).
+CINV = 0x0314       # cinv: IRQ
+CBINV = 0x0316      # cbinv: BRK
+NMINV = 0x0318      # nminv: NMI
+IOPEN = 0x031A      # iopen: OPEN
+ICLOSE = 0x031C     # iclose: CLOSE
+ICHKIN = 0x031E     # ichkin: CHKIN
+ICKOUT = 0x0320     # ickout: CHKOUT
+ICLRCH = 0x0322     # iclrch: CLRCHN
+IBASIN = 0x0324     # ibasin: CHRIN
+IBSOUT = 0x0326     # ibsout: CHROUT
+ISTOP = 0x0328      # istop: STOP
+IGETIN = 0x032A     # igetin: GETIN
+ICLALL = 0x032C     # iclall: CLALL
+USRCMD = 0x032E     # usrcmd: user-defined (BRK's default)
+ILOAD = 0x0330      # iload: LOAD
+ISAVE = 0x0332      # isave: SAVE
 RAM_VECTORS_LENGTH = 32
+TBUFFR = 0x033C     # tbuffr: the cassette buffer ($033C-$03FB; TAPE1 points at it)
+
+# -- the I/O registers the KERNAL reads or writes ---------------------------------------------
+VIC_D018 = 0xD018   # VIC memory pointers; bit 1 picks the lower/upper-case set
+COLOUR_RAM = 0xD800  # colour RAM: one nibble per screen position
+CIA1_PRA = 0xDC00   # CIA1 port A: keyboard column drive
+CIA1_PRB = 0xDC01   # CIA1 port B: keyboard row read
 
 # -- bits of STATUS (ST) ----------------------------------------------------------------------
 ST_WRITE_TIMEOUT = 0x01     # serial bus: time-out writing

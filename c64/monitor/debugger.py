@@ -27,6 +27,7 @@ see what they read.
 from collections import deque
 
 from c64.cpu import CPU
+from kernal.locations import STACK
 
 HISTORY_SIZE = 1000
 
@@ -85,9 +86,9 @@ def accesses(cpu, memory, pc):
     if name == "JMP" and mode == "ind":
         pass
     elif name in _PUSHES:
-        stores += [0x100 + ((cpu.sp - i) & 0xFF) for i in range(_PUSHES[name])]
+        stores += [STACK + ((cpu.sp - i) & 0xFF) for i in range(_PUSHES[name])]
     elif name in _PULLS:
-        loads += [0x100 + ((cpu.sp + 1 + i) & 0xFF) for i in range(_PULLS[name])]
+        loads += [STACK + ((cpu.sp + 1 + i) & 0xFF) for i in range(_PULLS[name])]
     return loads, stores
 
 

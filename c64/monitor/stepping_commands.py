@@ -3,6 +3,8 @@
 
 from c64.machine import StopReason
 from c64.monitor.arguments import MonitorError
+from kernal.locations import STACK
+from kernal.stack import rts_target, stacked_word
 
 STEP_LIMIT = 4_000_000_000          # cycles z/n/ret may run before giving up (~68 minutes of C64)
 
@@ -83,8 +85,7 @@ class SteppingCommands:
                     return False
                 state["return_to"] = None
             elif opcode == 0x20:
-                state["return_to"] = ((cpu.memory[(cpu.sp + 1) & 0xFF | 0x100]
-                                       | cpu.memory[(cpu.sp + 2) & 0xFF | 0x100] << 8) + 1, sp_before)
+                state["return_to"] = (rts_target(cpu.memory, cpu.sp), sp_before)
                 return False
             left[0] -= 1
             return left[0] <= 0
@@ -122,13 +123,13 @@ class SteppingCommands:
         lines = ["#0 $%04X  %s" % (cpu.pc, self.where(cpu.pc))]
         sp = cpu.sp + 1
         while sp < 0xFF:
-            word = ram[0x100 + sp] | ram[0x100 + sp + 1] << 8
+            word = stacked_word(ram, sp, 0)
             caller = (word - 2) & 0xFFFF
             if self.peek(caller) == 0x20:
                 target = self.peek((caller + 1) & 0xFFFF) | self.peek((caller + 2) & 0xFFFF) << 8
                 called = self.labels.name_at(target) or "$%04X" % target
                 lines.append("#%d $%04X  %s  (jsr %s; stack $%04X)"
-                             % (len(lines), caller, self.where(caller), called, 0x100 + sp))
+                             % (len(lines), caller, self.where(caller), called, STACK + sp))
                 sp += 2
             else:
                 sp += 1
