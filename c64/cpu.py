@@ -90,6 +90,13 @@ for _op in JAM_OPCODES:
 for _op, _name in UNSTABLE_OPCODES.items():
     _define(_op, _name, "imp", 0, 0, CPU._unstable)
 
+
+def trap_opcode_traps():
+    """True while the trap opcode runs CPU's JAM handler, which calls the trap handler (a
+    translating core may then call the handler itself); False if something replaced it."""
+    return CPU.instruct[TRAP_OPCODE] is CPU._jam
+
+
 # py65 gives DEC absolute 3 cycles; the 6502 takes 6 (read-modify-write).
 CPU.cycletime[0xCE] = 6
 

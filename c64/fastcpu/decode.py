@@ -6,7 +6,7 @@ can keep inside itself.  (A check that ends a block at a breakpoint address belo
 the loop of Decoder._decode, where each instruction is taken.)
 """
 
-from c64.cpu import CPU
+from c64.cpu import CPU, trap_opcode_traps
 from c64.fastcpu.instructions import (BRANCHES, Insn, OPCODES, OPERAND_BYTES, RMW, SKIPPABLE,
                                       STORES, branch_target, vector_bytes)
 from kernal.rom import TRAP_OPCODE
@@ -24,7 +24,7 @@ class Decoder:
     """FastCPU's decoding of blocks."""
 
     def _is_trap(self, pc):
-        if self.trap_handler is None or not self._c64 or CPU.instruct[TRAP_OPCODE] is not CPU._jam:
+        if self.trap_handler is None or not self._c64 or not trap_opcode_traps():
             return False
         memory = self._bound
         return memory.rom_visible(pc) and memory.rom[pc] == TRAP_OPCODE and CPU.cycletime[TRAP_OPCODE] == 0

@@ -412,3 +412,13 @@ def test_the_trap_opcode_in_ram_at_a_kernal_address_is_a_jam_not_a_kernal_call()
     assert reason is StopReason.ERROR
     assert "JAM" in m.error and "$E544" in m.error
     assert m.peek(0x0400) == 0x01
+
+
+def test_the_trap_opcode_traps_until_something_replaces_its_handler(monkeypatch):
+    from c64.cpu import trap_opcode_traps
+    from kernal.rom import TRAP_OPCODE
+    assert trap_opcode_traps()
+    instruct = list(CPU.instruct)
+    instruct[TRAP_OPCODE] = MPU.instruct[0xEA]                              # a NOP instead
+    monkeypatch.setattr(CPU, "instruct", instruct)
+    assert not trap_opcode_traps()

@@ -6,7 +6,7 @@ positions and calls think the way the game does, so tests and benchmarks can
 compare the 6502 engine with the Python model (asm/tools/ryg3_model.py) and
 with the oracle.
 
-The machine runs on the fast CPU core (c64/fastcpu.py), as `python ryg.py`
+The machine runs on the fast CPU core (c64/fastcpu/), as `python ryg.py`
 does by default; it counts the same cycles as plain py65 stepping
 (cpu_class=CPU gives that one).
 """
