@@ -20,12 +20,11 @@ from kernal import entries
 from kernal.basic.interpreter import BasicError, Interpreter
 from kernal.channels import WAIT
 from kernal.errors import ERROR_NAMES, KernalError
-from kernal.locations import (ARYTAB, BASIC_MEMSIZ, BASIC_START, CHANNL, FRETOP, MSG_DIRECT_MODE, MSGFLG, QTSW,
-                              ST_DEVICE_NOT_PRESENT, ST_EOI, ST_VERIFY_ERROR, STATUS, STREND, TXTTAB, USRPOK,
-                              VARTAB)
+from kernal.locations import (ARYTAB, BASIC_MEMSIZ, BASIC_START, BASIC_TOP, CHANNL, FRETOP, MSG_DIRECT_MODE,
+                              MSGFLG, QTSW, ST_DEVICE_NOT_PRESENT, ST_EOI, ST_VERIFY_ERROR, STATUS, STREND,
+                              TXTTAB, USRPOK, VARTAB)
 
 MEMSIZ = BASIC_MEMSIZ
-BASIC_TOP = 0xA000
 BASIC_MAIN = entries.address_of("BASIC_MAIN")
 ILLEGAL_QUANTITY = 0xB248  # the ROM's ILLEGAL QUANTITY error entry, USR's default
 MAX_LINE = 63999
@@ -207,7 +206,7 @@ class Basic:
         self.set_program_end(start + len(image))
 
     # -- output --------------------------------------------------------------------------
-    def _print(self, text):
+    def print_text(self, text):
         chrout = self.machine.kernal.chrout         # BASIC prints through CHROUT ($FFD2)
         for ch in text:
             chrout(ch if isinstance(ch, int) else ord(ch))
@@ -215,7 +214,7 @@ class Basic:
     def banner(self):
         """BASIC's cold-start message, with the bytes free between TXTTAB and MEMSIZ."""
         top = self.mem[MEMSIZ] | (self.mem[MEMSIZ + 1] << 8)
-        self._print("\r    **** COMMODORE 64 BASIC V2 ****\r\r 64K RAM SYSTEM  %d BASIC BYTES FREE\r"
+        self.print_text("\r    **** COMMODORE 64 BASIC V2 ****\r\r 64K RAM SYSTEM  %d BASIC BYTES FREE\r"
                     % (top - self.start_address()))
 
     def ready(self, cpu):
@@ -223,7 +222,7 @@ class Basic:
         self.channels.clrchn()
         self.mem[CHANNL] = 0                     # CMD's channel ends at READY.
         self.mem[MSGFLG] = MSG_DIRECT_MODE
-        self._print("\rREADY.\r")
+        self.print_text("\rREADY.\r")
         self.line.clear()
         self.interp.running = False
         self.interp.pending = None
@@ -231,12 +230,12 @@ class Basic:
         cpu.pc = BASIC_MAIN
         return True
 
-    def _error(self, cpu, name, line=None):
+    def report_error(self, cpu, name, line=None):
         """BASIC's error handler: RETURN, ?NAME  ERROR [IN line], then READY."""
         self.channels.clrchn()
-        self._print("\r?%s  ERROR" % name)
+        self.print_text("\r?%s  ERROR" % name)
         if line is not None:
-            self._print(" IN %d" % line)
+            self.print_text(" IN %d" % line)
         return self.ready(cpu)
 
     # -- direct mode ---------------------------------------------------------------------
@@ -253,7 +252,7 @@ class Basic:
                 self.line.append(byte)
         typed = bytes(self.line)
         self.line.clear()
-        self._print("\r")                      # fininl: BASIC ends the input line itself
+        self.print_text("\r")                      # fininl: BASIC ends the input line itself
         return self.execute(cpu, typed)
 
     def execute(self, cpu, typed):
@@ -280,7 +279,7 @@ class Basic:
                 cpu.pc = BASIC_MAIN
                 return True
         except BasicError as error:
-            return self._error(cpu, str(error))
+            return self.report_error(cpu, str(error))
         return self.interp.start_direct(cpu, crunch(text))
 
     # -- LIST ----------------------------------------------------------------------------
@@ -298,8 +297,8 @@ class Basic:
 
     def list_line(self, number, body):
         """One line as LIST prints it."""
-        self._print("\r%d " % number)
-        self._print(detokenise(body))
+        self.print_text("\r%d " % number)
+        self.print_text(detokenise(body))
         self.mem[QTSW] = 0               # LIST leaves quote mode at each line end
 
     # -- LOAD ----------------------------------------------------------------------------
@@ -316,16 +315,16 @@ class Basic:
     def load_program(self, name, device, secondary, verify=False):
         """LOAD (or VERIFY) as BASIC's cload: KERNAL LOAD at TXTTAB, messages, end of program."""
         self._check_file_arguments(name, device)
-        self._print(b"\rSEARCHING FOR " + name)     # the KERNAL says so before it asks the bus
+        self.print_text(b"\rSEARCHING FOR " + name)     # the KERNAL says so before it asks the bus
         try:
             end = self.channels.load(name, device, secondary, self.start_address(), verify)
         except KernalError as error:
             raise BasicError(ERROR_NAMES.get(error.number, "FILE NOT FOUND")) from None
-        self._print("\rVERIFYING" if verify else "\rLOADING")
+        self.print_text("\rVERIFYING" if verify else "\rLOADING")
         if verify:
             if self.mem[STATUS] & ST_VERIFY_ERROR:
                 raise BasicError("VERIFY")
-            self._print("\rOK\r")
+            self.print_text("\rOK\r")
             return
         if self.mem[STATUS] & ~ST_EOI & 0xFF:
             raise BasicError("LOAD")
@@ -342,7 +341,7 @@ class Basic:
         if self.channels.devices.get(device) is None:
             self.mem[STATUS] = ST_DEVICE_NOT_PRESENT
             raise BasicError("DEVICE NOT PRESENT")
-        self._print(b"\rSAVING " + name)
+        self.print_text(b"\rSAVING " + name)
         start, end = self.start_address(), self.program_end()
         try:
             self.channels.save(name, device, start, max(start, end))

@@ -1,4 +1,4 @@
-"""BASIC direct mode (kernal/basic.py): READY., RUN, LOAD, SYS, NEW, LIST, errors, screen layout."""
+"""BASIC direct mode (kernal/basic/direct.py): READY., RUN, LOAD, SYS, NEW, LIST, errors, screen layout."""
 
 import pytest
 

@@ -1,0 +1,370 @@
+"""Expressions and functions: FRMEVL's precedence, the operators, every BASIC function.
+
+Part of the Interpreter (kernal/basic/interpreter.py).  Values are kernal.basic.mbf
+5-byte floats or strings (definitions.Str when they still sit in C64 memory).
+"""
+
+from kernal.basic import mbf
+from kernal.basic.definitions import (BasicError, COST_ADD, COST_BYTE, COST_DIGIT, COST_DIV, COST_FUNCTION,
+                                      COST_MUL, FALSE, FN_FAC, PI, PI_TOKEN, TRUE, T_ABS, T_AND, T_ASC, T_ATN,
+                                      T_CHR, T_COS, T_DIV, T_EQ, T_EXP, T_FN, T_FRE, T_GT, T_INT, T_LEFT,
+                                      T_LEN, T_LOG, T_LT, T_MID, T_MINUS, T_MUL, T_NOT, T_OR, T_PEEK, T_PLUS,
+                                      T_POS, T_POW, T_RIGHT, T_RND, T_SGN, T_SIN, T_SQR, T_STR, T_TAN, T_USR,
+                                      T_VAL, USRADD, is_digit, is_letter, literal)
+from kernal.basic.mbf import MathError
+from kernal.locations import FRETOP, PNTR, STATUS, STREND
+
+
+class Expressions:
+    """Evaluating expressions (FRMEVL, EVAL) and calling functions, FN and USR."""
+
+    # -- expressions ----------------------------------------------------------------------------------
+    @staticmethod
+    def numeric(v):
+        if isinstance(v, bytes):
+            raise BasicError("TYPE MISMATCH")
+        return v
+
+    @staticmethod
+    def string(v):
+        if not isinstance(v, bytes):
+            raise BasicError("TYPE MISMATCH")
+        return v
+
+    def expr(self):
+        """FRMEVL."""
+        v = self.and_expr()
+        while self.peek() == T_OR:
+            self.pos += 1
+            w = self.and_expr()
+            v = mbf.from_int(self.int16(self.numeric(v)) | self.int16(self.numeric(w)))
+        return v
+
+    def and_expr(self):
+        v = self.not_expr()
+        while self.peek() == T_AND:
+            self.pos += 1
+            w = self.not_expr()
+            v = mbf.from_int(self.int16(self.numeric(v)) & self.int16(self.numeric(w)))
+        return v
+
+    def not_expr(self):
+        if self.peek() == T_NOT:
+            self.pos += 1
+            v = self.not_expr()
+            return mbf.from_int(~self.int16(self.numeric(v)))
+        return self.relation()
+
+    def relation(self):
+        v = self.sum()
+        while True:
+            c = self.peek()
+            if not T_GT <= c <= T_LT:
+                return v
+            wanted = 0
+            while T_GT <= c <= T_LT:
+                wanted |= {T_GT: 1, T_EQ: 2, T_LT: 4}[c]
+                self.pos += 1
+                c = self.peek()
+            w = self.sum()
+            if isinstance(v, bytes) != isinstance(w, bytes):
+                raise BasicError("TYPE MISMATCH")
+            if isinstance(v, bytes):
+                a, b = bytes(v), bytes(w)
+                c = (a > b) - (a < b)
+            else:
+                c = mbf.compare(mbf.round_fac(v), w)
+            got = {1: 1, 0: 2, -1: 4}[c]
+            v = TRUE if wanted & got else FALSE
+
+    def sum(self):
+        v = self.product()
+        while True:
+            c = self.peek()
+            if c == T_PLUS:
+                self.pos += 1
+                w = self.product()
+                if isinstance(v, bytes):
+                    w = self.string(w)
+                    if len(v) + len(w) > 255:
+                        raise BasicError("STRING TOO LONG")
+                    v = bytes(v) + bytes(w)
+                else:
+                    v = self.arith(mbf.add, v, self.numeric(w), COST_ADD)
+            elif c == T_MINUS:
+                self.pos += 1
+                w = self.product()
+                v = self.arith(mbf.sub, self.numeric(v), self.numeric(w), COST_ADD)
+            else:
+                return v
+
+    def product(self):
+        v = self.unary()
+        while True:
+            c = self.peek()
+            if c == T_MUL:
+                self.pos += 1
+                w = self.unary()
+                v = self.arith(mbf.mul, self.numeric(v), self.numeric(w), COST_MUL)
+            elif c == T_DIV:
+                self.pos += 1
+                w = self.unary()
+                v = self.arith(mbf.div, self.numeric(v), self.numeric(w), COST_DIV)
+            else:
+                return v
+
+    def unary(self):
+        c = self.peek()
+        if c == T_MINUS:
+            self.pos += 1
+            return mbf.neg(self.numeric(self.unary()))
+        if c == T_PLUS:
+            self.pos += 1
+            return self.unary()
+        return self.power()
+
+    def power(self):
+        v = self.atom()
+        while self.peek() == T_POW:
+            self.pos += 1
+            if self.peek() == T_MINUS:
+                self.pos += 1
+                w = mbf.neg(self.numeric(self.atom()))
+            else:
+                w = self.atom()
+            v = self.arith(mbf.power, self.numeric(v), self.numeric(w), 2 * COST_FUNCTION)
+        return v
+
+    def arith(self, op, left, right, cost):
+        """A binary operator: the left operand was pushed (rounded), the right one is FAC."""
+        self.cost += cost
+        try:
+            return op(mbf.round_fac(left), right)
+        except MathError as error:
+            raise BasicError(str(error)) from None
+
+    def atom(self):
+        c = self.peek()
+        ram = self.ram
+        if is_digit(c) or c == 0x2E:
+            start = self.pos
+            cached = self.constants.get(start)
+            if cached is not None and ram[start:cached[2]] == cached[0]:
+                self.pos = cached[2]
+                self.cost += COST_DIGIT * (cached[2] - start)
+                return cached[1]
+            try:
+                value, end = mbf.fin(ram, start)
+            except MathError as error:
+                raise BasicError(str(error)) from None
+            self.constants[start] = (bytes(ram[start:end]), value, end)
+            self.cost += COST_DIGIT * (end - start)
+            self.pos = end
+            return value
+        if c == 0x22:
+            start = self.pos + 1
+            p = start
+            while ram[p] and ram[p] != 0x22:
+                p += 1
+            self.pos = p + 1 if ram[p] == 0x22 else p
+            self.cost += COST_BYTE * (p - start)
+            return literal(bytes(ram[start:p]), start)
+        if c == 0x28:
+            self.pos += 1
+            v = self.expr()
+            self.expect(0x29)
+            return v
+        if c == PI_TOKEN:
+            self.pos += 1
+            return PI
+        if c == T_NOT:
+            self.pos += 1
+            return mbf.from_int(~self.int16(self.numeric(self.relation())))
+        if c == T_MINUS:
+            self.pos += 1
+            return mbf.neg(self.numeric(self.atom()))
+        if c == T_FN:
+            self.pos += 1
+            return self.call_fn()
+        if T_SGN <= c <= T_MID:
+            self.pos += 1
+            return self.function(c)
+        if is_letter(c):
+            return self.variable_value()
+        raise BasicError("SYNTAX")
+
+    def variable_value(self):
+        n1, n2, kind = self.name()
+        if self.ram[self.pos] == 0x28:
+            self.pos += 1
+            return self.read_var(kind, self.array_element(n1, n2, kind, self.subscripts()))
+        if n1 == 0x54 and n2 & 0x7F == 0x49 and kind != "i":         # TI, TI$
+            jiffies = self.machine.kernal.clock.read()
+            if kind == "f":
+                return mbf.from_int(jiffies)
+            seconds = jiffies // 60
+            return b"%02d%02d%02d" % (seconds // 3600 % 24, seconds // 60 % 60, seconds % 60)
+        if n1 == 0x53 and n2 == 0x54:                               # ST
+            return mbf.from_int(self.ram[STATUS])
+        addr = self.var_address(n1, n2, create=False)
+        if addr is None:
+            return b"" if kind == "s" else mbf.ZERO
+        return self.read_var(kind, addr)
+
+    def target(self):
+        """A variable to assign to: (kind, address); TI$ is ("ti$", None)."""
+        n1, n2, kind = self.name()
+        if self.ram[self.pos] == 0x28:
+            self.pos += 1
+            return kind, self.array_element(n1, n2, kind, self.subscripts())
+        if n1 == 0x54 and n2 & 0x7F == 0x49 and kind != "i":
+            if kind == "s":
+                return "ti$", None
+            raise BasicError("SYNTAX")
+        if n1 == 0x53 and n2 == 0x54 and kind == "f":
+            raise BasicError("SYNTAX")
+        return kind, self.var_address(n1, n2)
+
+    def assign(self, target, value):
+        kind, addr = target
+        if kind == "ti$":
+            value = self.string(value)
+            if len(value) != 6 or not all(is_digit(c) for c in value):
+                raise BasicError("ILLEGAL QUANTITY")
+            h, m, s = int(value[0:2]), int(value[2:4]), int(value[4:6])
+            if h > 23 or m > 59 or s > 59:
+                raise BasicError("ILLEGAL QUANTITY")
+            self.machine.kernal.clock.set(((h * 60 + m) * 60 + s) * 60)
+            return
+        self.store(kind, addr, value)
+
+    # -- functions ---------------------------------------------------------------------------------------
+    def function(self, token):
+        self.expect(0x28)
+        if token in (T_LEFT, T_RIGHT, T_MID):
+            s = self.string(self.expr())
+            self.expect(0x2C)
+            n = self.byte_value(self.expr())
+            m = 255
+            if token == T_MID:
+                if n == 0:
+                    raise BasicError("ILLEGAL QUANTITY")
+                if self.peek() == 0x2C:
+                    self.pos += 1
+                    m = self.byte_value(self.expr())
+            self.expect(0x29)
+            self.cost += 300 + 10 * len(s)
+            if token == T_LEFT:
+                return bytes(s[:n])
+            if token == T_RIGHT:
+                return bytes(s[len(s) - n:]) if n < len(s) else bytes(s)
+            return bytes(s[n - 1:n - 1 + m])
+        v = self.expr()
+        self.expect(0x29)
+        if token == T_LEN:
+            return mbf.from_int(len(self.string(v)))
+        if token == T_ASC:
+            s = self.string(v)
+            if not s:
+                raise BasicError("ILLEGAL QUANTITY")
+            return mbf.from_int(s[0])
+        if token == T_VAL:
+            s = bytes(self.string(v)) + b"\0"
+            try:
+                return mbf.fin(s, 0)[0]
+            except MathError as error:
+                raise BasicError(str(error)) from None
+        if token == T_FRE:
+            self.garbage_collect()
+            free = self.w(FRETOP) - self.w(STREND)
+            return mbf.from_int(free - 0x10000 if free >= 0x8000 else free)
+        v = self.numeric(v) if token != T_FRE else v
+        try:
+            if token == T_STR:
+                return mbf.fout(v).encode("latin-1")
+            if token == T_CHR:
+                return bytes((self.byte_value(v),))
+            if token == T_SGN:
+                return mbf.from_int(mbf.sign(v))
+            if token == T_INT:
+                return mbf.int_(v)
+            if token == T_ABS:
+                return mbf.fabs(v)
+            if token == T_PEEK:
+                addr = mbf.to_address(v)
+                self.cost += 100
+                return mbf.from_int(self.mem[addr] if addr < 2 or addr >= 0xA000 else self.ram[addr])
+            if token == T_POS:
+                return mbf.from_int(self.ram[PNTR])
+            if token == T_USR:
+                return self.usr(v)
+            self.cost += COST_FUNCTION
+            if token == T_RND:
+                timers = b"\0" * 4
+                if v[1] == 0:
+                    self.machine.cpu.processorCycles += self.cost     # the timers see the time spent
+                    self.cost = 0
+                    timers = bytes(self.mem[0xDC04 + i] for i in range(4))
+                return self.rnd.rnd(v, timers)
+            fn = {T_SQR: mbf.sqr, T_LOG: mbf.log, T_EXP: mbf.exp, T_COS: mbf.cos,
+                  T_SIN: mbf.sin, T_TAN: mbf.tan, T_ATN: mbf.atn}[token]
+            return fn(v)
+        except MathError as error:
+            raise BasicError(str(error)) from None
+
+    def byte_value(self, v):
+        try:
+            return mbf.to_byte(self.numeric(v))
+        except MathError as error:
+            raise BasicError(str(error)) from None
+
+    def address_value(self, v):
+        try:
+            return mbf.to_address(self.numeric(v))
+        except MathError as error:
+            raise BasicError(str(error)) from None
+
+    def usr(self, v):
+        """USR: FAC at $61-$66, JSR through ($0311); the routine leaves its result in FAC."""
+        if self.w(USRADD) == 0xB248:                # the cold-start vector: the ROM's error entry
+            raise BasicError("ILLEGAL QUANTITY")
+        data = mbf.pack(v)
+        ram = self.ram
+        ram[FN_FAC] = data[0]
+        ram[FN_FAC + 1] = data[1] | 0x80
+        ram[FN_FAC + 2:FN_FAC + 5] = data[2:5]
+        ram[FN_FAC + 5] = 0xFF if v[0] else 0
+        try:
+            self.machine.call(self.w(USRADD))
+        except RuntimeError:
+            raise BasicError("ILLEGAL QUANTITY") from None
+        e = ram[FN_FAC]
+        sign = ram[FN_FAC + 5] >> 7
+        if e == 0:
+            return mbf.ZERO
+        man = (ram[FN_FAC + 1] << 24) | (ram[FN_FAC + 2] << 16) | (ram[FN_FAC + 3] << 8) | ram[FN_FAC + 4]
+        return (sign, e, (man | 0x80000000) << 8)
+
+    def call_fn(self):
+        """FN name(x): the DEF's expression with its parameter set to x, then restored."""
+        n1, n2, kind = self.name()
+        if kind != "f":
+            raise BasicError("TYPE MISMATCH")
+        addr = self.var_address(n1 | 0x80, n2, create=False)
+        self.expect(0x28)
+        arg = self.numeric(self.expr())
+        self.expect(0x29)
+        if addr is None:
+            raise BasicError("UNDEF'D FUNCTION")
+        text = self.w(addr)
+        param = self.w(addr + 2)
+        saved = bytes(self.ram[param:param + 5])
+        self.put(param, mbf.pack(arg))
+        here = self.pos
+        self.pos = text
+        try:
+            v = self.numeric(self.expr())
+        finally:
+            self.pos = here
+            self.put(param, saved)
+        return v

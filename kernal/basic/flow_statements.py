@@ -1,0 +1,263 @@
+"""The statements that move the program: GOTO, GOSUB/RETURN, IF, ON, FOR/NEXT, END, STOP,
+CONT, RUN, CLR, NEW, RESTORE, POKE, WAIT, SYS, DEF, DIM, REM, DATA.
+
+Part of the Interpreter (kernal/basic/interpreter.py).
+"""
+
+from kernal.basic import mbf
+from kernal.basic.definitions import (BasicError, COST_ADD, COST_NEXT, FOR_BYTES, Finished, GOSUB_BYTES,
+                                      NEWSTT, STACK_BYTES, Suspend, T_EQ, T_FN, T_GOSUB, T_GOTO, T_STEP,
+                                      T_THEN, T_TO, is_digit)
+from kernal.locations import MSGFLG, OLDLIN, OLDTXT, SAREG, TXTTAB, VARTAB
+
+
+class FlowStatements:
+    """Control flow and the statements that change memory or the machine."""
+
+    def st_goto(self):
+        n = self.line_number_arg()
+        if n is None:
+            raise BasicError("SYNTAX")
+        self.goto_line(n)
+
+    def st_gosub(self):
+        n = self.line_number_arg()
+        if n is None:
+            raise BasicError("SYNTAX")
+        self.push(("gosub", self.line, self.pos, self.direct), GOSUB_BYTES)
+        self.goto_line(n)
+
+    def push(self, frame, size):
+        if self.stack_used + size > STACK_BYTES:
+            raise BasicError("OUT OF MEMORY")
+        self.stack.append((frame, size))
+        self.stack_used += size
+
+    def pop_to(self, index):
+        while len(self.stack) > index:
+            _, size = self.stack.pop()
+            self.stack_used -= size
+
+    def st_return(self):
+        for i in range(len(self.stack) - 1, -1, -1):
+            frame = self.stack[i][0]
+            if frame[0] == "gosub":
+                self.pop_to(i)
+                _, line, pos, direct = frame
+                self.line, self.pos, self.direct = line, pos, direct
+                self.skip_statement()
+                return
+        raise BasicError("RETURN WITHOUT GOSUB")
+
+    def st_if(self):
+        v = self.expr()
+        c = self.peek()
+        if c == T_GOTO:
+            self.pos += 1
+        elif c == T_THEN:
+            self.pos += 1
+        else:
+            raise BasicError("SYNTAX")
+        true = bool(v) if isinstance(v, bytes) else v[1] != 0
+        if not true:
+            self.skip_line()
+            return
+        if is_digit(self.peek()):
+            self.st_goto()
+            return
+        self.statement()
+
+    def st_on(self):
+        n = self.byte_value(self.expr())
+        c = self.take()
+        if c not in (T_GOTO, T_GOSUB):
+            raise BasicError("SYNTAX")
+        index = 1
+        while True:
+            target = self.line_number_arg()
+            if target is None:
+                raise BasicError("SYNTAX")
+            if index == n:
+                self.skip_statement()
+                if c == T_GOSUB:
+                    self.push(("gosub", self.line, self.pos, self.direct), GOSUB_BYTES)
+                self.goto_line(target)
+                return
+            if self.peek() != 0x2C:
+                return
+            self.pos += 1
+            index += 1
+
+    def st_for(self):
+        n1, n2, kind = self.name()
+        if kind != "f" or self.ram[self.pos] == 0x28:
+            raise BasicError("SYNTAX")
+        addr = self.var_address(n1, n2)
+        self.expect(T_EQ)
+        self.store("f", addr, self.numeric(self.expr()))
+        self.expect(T_TO)
+        limit = mbf.round_fac(self.numeric(self.expr()))
+        step = mbf.ONE
+        if self.peek() == T_STEP:
+            self.pos += 1
+            step = mbf.round_fac(self.numeric(self.expr()))
+        for i in range(len(self.stack) - 1, -1, -1):        # FNDFOR: the same variable's loop goes
+            frame = self.stack[i][0]
+            if frame[0] == "gosub":
+                break
+            if frame[1] == addr:
+                self.pop_to(i)
+                break
+        self.push(("for", addr, step, limit, self.line, self.pos, self.direct), FOR_BYTES)
+
+    def st_next(self):
+        while True:
+            addr = None
+            if not self.at_end():
+                n1, n2, kind = self.name()
+                addr = self.var_address(n1, n2)
+            for i in range(len(self.stack) - 1, -1, -1):
+                frame = self.stack[i][0]
+                if frame[0] == "gosub":
+                    raise BasicError("NEXT WITHOUT FOR")
+                if addr is None or frame[1] == addr:
+                    break
+            else:
+                raise BasicError("NEXT WITHOUT FOR")
+            self.pop_to(i + 1)
+            self.cost += COST_NEXT
+            _, var, step, limit, line, pos, direct = frame
+            value = self.arith(mbf.add, step, mbf.unpack(self.ram[var:var + 5]), COST_ADD)
+            self.store("f", var, value)
+            value = mbf.unpack(self.ram[var:var + 5])
+            if mbf.compare(value, limit) != mbf.sign(step):
+                self.line, self.pos, self.direct = line, pos, direct
+                return
+            self.pop_to(i)
+            if self.peek() != 0x2C:
+                return
+            self.pos += 1
+
+    def st_dim(self):
+        while True:
+            n1, n2, kind = self.name()
+            if self.ram[self.pos] == 0x28:
+                self.pos += 1
+                sizes = [n + 1 for n in self.subscripts()]
+                if self.find_array(n1, n2) is not None:
+                    raise BasicError("REDIM'D ARRAY")
+                self.make_array(n1, n2, kind, sizes)
+            else:
+                self.var_address(n1, n2)
+            if self.peek() != 0x2C:
+                return
+            self.pos += 1
+
+    def st_rem(self):
+        self.skip_line()
+
+    def st_data(self):
+        self.skip_statement()
+
+    def st_end(self):
+        self.set_cont(self.pos)
+        raise Finished()
+
+    def st_stop(self):
+        self.break_at(self.pos)
+
+    def st_cont(self):
+        if not self.cont_ok or not self.direct:
+            raise BasicError("CAN'T CONTINUE")
+        self.line = self.w(OLDLIN)
+        self.pos = self.w(OLDTXT)
+        self.direct = False
+        self.running = True
+        self.jumped = True
+        self.ram[MSGFLG] = 0
+
+    def st_clr(self):
+        self.clear_variables()
+        self.machine.kernal.channels.clall()
+
+    def st_new(self):
+        self.basic.new()
+        self.clear_variables()
+        self.cont_ok = False
+        raise Finished()
+
+    def st_run(self):
+        n = self.line_number_arg()
+        self.cont_ok = False
+        self.run_program(n)
+
+    def st_restore(self):
+        self.restore_data()
+
+    def st_poke(self):
+        addr = self.address_value(self.expr())
+        self.expect(0x2C)
+        value = self.byte_value(self.expr())
+        self.mem[addr] = value
+        if addr < VARTAB + 2 and addr >= TXTTAB:
+            self.var_cache_vartab = None
+
+    def st_wait(self):
+        addr = self.address_value(self.expr())
+        self.expect(0x2C)
+        mask = self.byte_value(self.expr())
+        xor = 0
+        if self.peek() == 0x2C:
+            self.pos += 1
+            xor = self.byte_value(self.expr())
+        if (self.mem[addr] ^ xor) & mask == 0:
+            self.pos = self.stmt_pos
+            self.machine.wait_for_key()
+            raise Suspend(True)
+
+    def st_sys(self):
+        addr = self.address_value(self.expr())
+        self.in_sys = True
+        self.sys_return = (self.line, self.pos, self.direct)
+        self.machine.start(addr)
+        self.ram[MSGFLG] = 0
+        raise Suspend(True, keep_pc=True)
+
+    def sys_returned(self, cpu):
+        """The SYS'd code did its RTS ($E147): registers stored, on with the next statement.
+
+        Returns False when there is nothing to go on with (SYS in direct mode, or the program
+        ends right after its SYS line): the machine then stops as a program that returned to
+        BASIC, as before the interpreter existed."""
+        if not self.in_sys:
+            return False
+        self.in_sys = False
+        for offset, register in enumerate(("a", "x", "y", "p")):
+            self.ram[SAREG + offset] = getattr(cpu, register)
+        self.line, self.pos, self.direct = self.sys_return
+        if self.direct:
+            return False
+        self.skip_statement()
+        if self.ram[self.pos] == 0 and not self.ram[self.pos + 2]:
+            return False                     # END right after: READY. as a returned program
+        cpu.sp = 0xFA
+        cpu.pc = NEWSTT
+        return True
+
+    def st_def(self):
+        if self.direct:
+            raise BasicError("ILLEGAL DIRECT")
+        self.expect(T_FN)
+        n1, n2, kind = self.name()
+        if kind != "f":
+            raise BasicError("SYNTAX")
+        self.expect(0x28)
+        p1, p2, pkind = self.name()
+        if pkind != "f":
+            raise BasicError("SYNTAX")
+        self.expect(0x29)
+        self.expect(T_EQ)
+        param = self.var_address(p1, p2)
+        fn = self.var_address(n1 | 0x80, n2)
+        self.put(fn, bytes((self.pos & 0xFF, self.pos >> 8, param & 0xFF, param >> 8, 0)))
+        self.skip_statement()

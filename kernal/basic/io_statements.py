@@ -1,0 +1,454 @@
+"""The statements that talk to the user and to files: PRINT, PRINT#, CMD, READ, INPUT,
+INPUT#, GET, GET#, OPEN, CLOSE, LIST, LOAD, SAVE, VERIFY.
+
+Part of the Interpreter (kernal/basic/interpreter.py).
+"""
+
+from kernal.basic import mbf
+from kernal.basic.definitions import (BasicError, COST_BYTE, COST_CHAR_OUT, Finished, KERNAL_ERRORS, Suspend,
+                                      T_DATA, T_REM, T_SPC, T_TAB, is_digit, literal)
+from kernal.basic.mbf import MathError
+from kernal.channels import WAIT
+from kernal.errors import KernalError
+from kernal.locations import CHANNL, DATLIN, DATPTR, FA, FNADR, FNLEN, LA, PNTR, SA, STATUS
+
+
+class IoStatements:
+    """Printing, reading input and DATA, files, and the program LIST/LOAD/SAVE."""
+
+    def st_print(self):
+        ram = self.ram
+        last = None
+        while True:
+            c = self.peek()
+            if c == 0 or c == 0x3A:
+                if last is None:
+                    self.crdo()
+                return
+            if c == 0x3B:
+                self.pos += 1
+                last = c
+                continue
+            if c == 0x2C:
+                self.pos += 1
+                column = ram[PNTR] % 40 if self.ram[CHANNL] == 0 else ram[PNTR]
+                for _ in range(10 - column % 10):
+                    self.outspc()
+                last = c
+                continue
+            if c in (T_TAB, T_SPC):
+                self.pos += 1
+                n = self.byte_value(self.expr())
+                self.expect(0x29)
+                if c == T_TAB:
+                    n -= ram[PNTR]
+                for _ in range(max(0, n)):
+                    self.outspc()
+                last = c
+                continue
+            v = self.expr()
+            last = None
+            if isinstance(v, bytes):
+                for ch in v:
+                    self.out(ch)
+            else:
+                for ch in mbf.fout(v).encode("latin-1"):
+                    self.out(ch)
+                self.outspc()
+
+    def file_number(self):
+        n = self.byte_value(self.expr())
+        return n
+
+    def st_printn(self):
+        n = self.file_number()
+        c = self.peek()
+        if c == 0x2C:
+            self.pos += 1
+        self.with_output(n, self.st_print)
+
+    def with_output(self, n, body):
+        channels = self.machine.kernal.channels
+        try:
+            channels.chkout(n)
+        except KernalError as error:
+            raise BasicError(KERNAL_ERRORS.get(error.number, "FILE NOT OPEN")) from None
+        self.ram[CHANNL] = n
+        try:
+            body()
+        finally:
+            channels.clrchn()
+            self.ram[CHANNL] = 0
+
+    def st_cmd(self):
+        n = self.file_number()
+        channels = self.machine.kernal.channels
+        try:
+            channels.chkout(n)
+        except KernalError as error:
+            raise BasicError(KERNAL_ERRORS.get(error.number, "FILE NOT OPEN")) from None
+        self.ram[CHANNL] = n
+        if self.peek() == 0x2C:
+            self.pos += 1
+        self.st_print()
+
+    # -- READ / DATA -------------------------------------------------------------------------------------
+    def next_data_item(self):
+        """The next DATA item (a string value) and its line; DATPTR moves past it.
+
+        DATPTR at a comma means "inside a DATA statement"; anywhere else the next DATA
+        token is searched from there (the ROM's DATAN), line by line."""
+        ram = self.ram
+        p = self.w(DATPTR)
+        line = self.w(DATLIN)
+        if ram[p] == 0x2C:
+            p += 1
+        else:
+            while True:
+                c = ram[p]
+                if c == 0:
+                    if not ram[p + 2]:
+                        raise BasicError("OUT OF DATA")
+                    line = ram[p + 3] | (ram[p + 4] << 8)
+                    p += 5
+                elif c == 0x22:
+                    p += 1
+                    while ram[p] and ram[p] != 0x22:
+                        p += 1
+                    if ram[p]:
+                        p += 1
+                elif c == T_DATA:
+                    p += 1
+                    break
+                elif c == T_REM:
+                    while ram[p]:
+                        p += 1
+                else:
+                    p += 1
+        while ram[p] == 0x20:
+            p += 1
+        if ram[p] == 0x22:
+            start = q = p + 1
+            while ram[q] and ram[q] != 0x22:
+                q += 1
+            item = literal(bytes(ram[start:q]), start)
+            p = q + 1 if ram[q] == 0x22 else q
+            while ram[p] == 0x20:
+                p += 1
+        else:
+            start = q = p
+            while ram[q] and ram[q] not in (0x2C, 0x3A):
+                q += 1
+            end = q
+            while end > start and ram[end - 1] == 0x20:
+                end -= 1
+            item = literal(bytes(ram[start:end]), start)
+            p = q
+        self.set_w(DATPTR, p)
+        self.set_w(DATLIN, line)
+        self.cost += COST_BYTE * 8
+        return item, line
+
+    def st_read(self):
+        while True:
+            t = self.target()
+            item, line = self.next_data_item()
+            if t[0] == "s" or t[0] == "ti$":
+                self.assign(t, item)
+            else:
+                value, end = self.number_from(item)
+                if value is None:
+                    self.line = line
+                    self.direct = False
+                    raise BasicError("SYNTAX")
+                self.assign(t, value)
+            if self.peek() != 0x2C:
+                return
+            self.pos += 1
+
+    @staticmethod
+    def number_from(text):
+        data = bytes(text) + b"\0"
+        try:
+            value, end = mbf.fin(data, 0)
+        except MathError:
+            return None, 0
+        while data[end] == 0x20:
+            end += 1
+        if data[end] != 0:
+            return None, end
+        return value, end
+
+    # -- INPUT / GET ---------------------------------------------------------------------------------------
+    def st_input(self):
+        if self.direct:
+            raise BasicError("ILLEGAL DIRECT")
+        state = self.pending
+        if state is None:
+            prompt = b""
+            if self.peek() == 0x22:
+                prompt = bytes(self.atom())
+                self.expect(0x3B)
+            state = self.pending = {"vars": self.pos, "index": 0, "line": bytearray(), "prompt": prompt}
+            self.out_text(prompt)
+            self.qmark()
+        self.read_input_line(state)
+        self.fill_input(state)
+
+    def qmark(self):
+        """INPUT's prompt: "?" and a cursor right (a space to a file)."""
+        self.out(0x3F)
+        self.outspc()
+
+    def read_input_line(self, state):
+        channels = self.machine.kernal.channels
+        while True:
+            byte = channels.chrin()
+            if byte is WAIT:
+                self.pos = self.stmt_pos
+                raise Suspend(WAIT)
+            if byte == 0x0D:
+                break
+            if len(state["line"]) < 88:
+                state["line"].append(byte)
+        self.out(0x0D)
+
+    def fill_input(self, state):
+        """Give the typed fields to the variables (from state['index'] on)."""
+        text = bytes(state["line"]) + b"\0"
+        state["line"] = bytearray()
+        self.pos = state["vars"]
+        for _ in range(state["index"]):            # variables already filled
+            self.target()
+            self.take()
+        p = 0
+        if text[0] == 0 and state["index"] == 0:
+            self.pending = None                     # RETURN alone: the variables keep their values
+            self.skip_statement()
+            return
+        while True:
+            t = self.target()
+            field, p, ok = self.input_field(text, p, t[0])
+            if not ok:
+                self.out_text(b"?REDO FROM START\r")
+                state["index"] = 0
+                self.out_text(state["prompt"])
+                self.qmark()
+                self.pos = self.stmt_pos
+                self.read_input_line(state)
+                self.fill_input(state)
+                return
+            self.assign(t, field)
+            state["index"] += 1
+            more = self.peek() == 0x2C
+            if more:
+                self.pos += 1
+            if not more:
+                if text[p] != 0:
+                    self.out_text(b"?EXTRA IGNORED\r")
+                self.pending = None
+                return
+            if text[p] == 0x2C:
+                p += 1
+                continue
+            self.out(0x3F)                          # more variables than fields typed: ??
+            self.qmark()
+            self.pos = self.stmt_pos
+            self.read_input_line(state)
+            self.fill_input(state)
+            return
+
+    def input_field(self, text, p, kind):
+        """One field of an INPUT line: (value, index after it, valid)."""
+        while text[p] == 0x20:
+            p += 1
+        if kind in ("s", "ti$"):
+            if text[p] == 0x22:
+                q = p + 1
+                while text[q] and text[q] != 0x22:
+                    q += 1
+                value = bytes(text[p + 1:q])
+                if text[q] == 0x22:
+                    q += 1
+                return value, q, text[q] in (0, 0x2C)
+            q = p
+            while text[q] and text[q] not in (0x2C, 0x3A):
+                q += 1
+            end = q
+            while end > p and text[end - 1] == 0x20:
+                end -= 1
+            return bytes(text[p:end]), q, True
+        q = p
+        while text[q] and text[q] != 0x2C:
+            q += 1
+        value, _ = self.number_from(text[p:q])
+        if value is None:
+            return None, q, False
+        return value, q, True
+
+    def st_get(self):
+        if self.direct:
+            raise BasicError("ILLEGAL DIRECT")           # GET and GET# alike
+        if self.peek() == 0x23:
+            self.pos += 1
+            n = self.file_number()
+            self.expect(0x2C)
+            channels = self.machine.kernal.channels
+            try:
+                channels.chkin(n)
+            except KernalError as error:
+                raise BasicError(KERNAL_ERRORS.get(error.number, "FILE NOT OPEN")) from None
+            try:
+                self.get_into(lambda: channels.getin())
+            finally:
+                channels.clrchn()
+            return
+        self.get_into(self.get_key)
+
+    def get_key(self):
+        keyboard = self.machine.kernal.keyboard
+        key = keyboard.take()
+        if key is None:
+            self.machine.note_empty_poll()
+            return 0
+        return key
+
+    def get_into(self, source):
+        while True:
+            t = self.target()
+            byte = source()
+            if byte is WAIT:
+                byte = 0
+            if t[0] == "s":
+                self.assign(t, bytes((byte,)) if byte else b"")
+            else:
+                if byte and not (is_digit(byte) or byte in (0x2B, 0x2D, 0x2E, 0x45, 0x20)):
+                    raise BasicError("SYNTAX")
+                self.assign(t, mbf.from_int(byte - 0x30) if is_digit(byte) else mbf.ZERO)
+            if self.peek() != 0x2C:
+                return
+            self.pos += 1
+
+    def st_inputn(self):
+        n = self.file_number()
+        self.expect(0x2C)
+        channels = self.machine.kernal.channels
+        try:
+            channels.chkin(n)
+        except KernalError as error:
+            raise BasicError(KERNAL_ERRORS.get(error.number, "FILE NOT OPEN")) from None
+        self.ram[CHANNL] = n
+        try:
+            while True:
+                t = self.target()
+                line = bytearray()
+                quoted = False
+                for _ in range(256):
+                    byte = channels.chrin()
+                    if byte is WAIT:
+                        byte = 0x0D
+                    if byte == 0x22:
+                        quoted = not quoted
+                    if byte == 0x0D or (byte == 0x2C and not quoted):
+                        break
+                    line.append(byte)
+                    if self.ram[STATUS] & 0x40:
+                        break
+                field, _, ok = self.input_field(bytes(line) + b"\0", 0, t[0])
+                if not ok:
+                    raise BasicError("FILE DATA")
+                self.assign(t, field)
+                if self.peek() != 0x2C:
+                    break
+                self.pos += 1
+        finally:
+            channels.clrchn()
+            self.ram[CHANNL] = 0
+
+    # -- files ----------------------------------------------------------------------------------------------
+    def set_name(self, name):
+        addr = self.alloc_string(name) if name else 0
+        self.ram[FNLEN] = len(name)
+        self.set_w(FNADR, addr)
+
+    def st_open(self):
+        logical = self.file_number()
+        device, secondary, name = 1, 0, b""
+        if self.peek() == 0x2C:
+            self.pos += 1
+            device = self.byte_value(self.expr())
+            if self.peek() == 0x2C:
+                self.pos += 1
+                secondary = self.byte_value(self.expr())
+                if self.peek() == 0x2C:
+                    self.pos += 1
+                    name = bytes(self.string(self.expr()))
+        if device == 1:
+            raise BasicError("DEVICE NOT PRESENT")     # no datasette here
+        ram = self.ram
+        ram[LA], ram[FA], ram[SA] = logical, device, secondary
+        self.set_name(name)
+        try:
+            self.machine.kernal.channels.open()
+        except KernalError as error:
+            raise BasicError(KERNAL_ERRORS.get(error.number, "DEVICE NOT PRESENT")) from None
+
+    def st_close(self):
+        n = self.file_number()
+        self.machine.kernal.channels.close(n)
+
+    # -- LIST, LOAD, SAVE, VERIFY: the direct-mode code ---------------------------------------------------
+    def st_list(self):
+        """LIST: a line per visit of the trap, so RUN/STOP can break it (BREAK) as on a C64."""
+        state = self.listing
+        if state is None:
+            start = self.pos
+            self.skip_statement()
+            state = self.listing = self.basic.list_range(bytes(self.ram[start:self.pos]).strip(b" "))
+            state.reverse()
+        if state:
+            number, body = state.pop()
+            self.basic.list_line(number, body)
+            self.cost += COST_CHAR_OUT * (len(body) + 6)
+            self.pos = self.stmt_pos
+            raise Suspend(True)
+        self.listing = None
+        raise Finished()
+
+    def _file_statement(self, verify=False, save=False):
+        name, device, secondary = self.file_arguments()
+        if save:
+            self.basic.save_program(name, device)
+            if self.direct:
+                raise Finished()
+            return
+        self.basic.load_program(name, device, secondary, verify)
+        if verify or self.direct:
+            if not verify:
+                self.clear_variables()
+                self.cont_ok = False
+            raise Finished()
+        self.start_at(None)                  # LOAD in a program: it runs from its start, variables kept
+
+    def file_arguments(self):
+        """LOAD/SAVE/VERIFY arguments: ["name"[,device[,secondary]]], any expressions."""
+        if self.at_end():
+            return b"", 1, 0
+        name = bytes(self.string(self.expr()))
+        device, secondary = 1, 0
+        if self.peek() == 0x2C:
+            self.pos += 1
+            device = self.byte_value(self.expr())
+            if self.peek() == 0x2C:
+                self.pos += 1
+                secondary = self.byte_value(self.expr())
+        return name, device, secondary
+
+    def st_load(self):
+        self._file_statement()
+
+    def st_save(self):
+        self._file_statement(save=True)
+
+    def st_verify(self):
+        self._file_statement(verify=True)

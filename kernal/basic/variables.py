@@ -1,0 +1,253 @@
+"""Variables, arrays and strings where a C64 keeps them (VARTAB $2D .. MEMSIZ $37).
+
+Part of the Interpreter (kernal/basic/interpreter.py): PTRGET's search and creation,
+arrays (DIM, BAD SUBSCRIPT), string space growing down from MEMSIZ and its garbage
+collection, CLR and RESTORE.
+"""
+
+from kernal.basic import mbf
+from kernal.basic.definitions import BasicError, COST_VARIABLE, MEMSIZ, is_digit, is_letter, literal
+from kernal.basic.mbf import MathError
+from kernal.locations import ARYTAB, DATLIN, DATPTR, FRESPC, FRETOP, STREND, TXTTAB, VARTAB
+
+
+class Variables:
+    """Simple variables, arrays and strings in C64 memory (PTRGET, ISARY, GETSPA, GARBAG)."""
+
+    # -- clearing ------------------------------------------------------------------------
+    def clear_variables(self):
+        """CLR: no variables, arrays or strings; DATA from the start; the stack emptied."""
+        end = self.w(VARTAB)
+        self.set_w(ARYTAB, end)
+        self.set_w(STREND, end)
+        top = self.w(MEMSIZ)
+        self.set_w(FRETOP, top)
+        self.var_cache.clear()
+        self.var_cache_vartab = None
+        self.restore_data()
+        self.stack.clear()
+        self.stack_used = 0
+        self.constants.clear()
+
+    def restore_data(self):
+        self.set_w(DATPTR, self.w(TXTTAB) - 1)
+        self.set_w(DATLIN, 0)
+
+    # -- variables ------------------------------------------------------------------------------
+    def name(self):
+        """PTRGET's name: (n1, n2, kind) with kind 'f', 'i' or 's'; the text after it."""
+        c = self.peek()
+        if not is_letter(c):
+            raise BasicError("SYNTAX")
+        ram = self.ram
+        p = self.pos + 1
+        n1, n2 = c, 0
+        if is_letter(ram[p]) or is_digit(ram[p]):
+            n2 = ram[p]
+            p += 1
+            while is_letter(ram[p]) or is_digit(ram[p]):
+                p += 1
+        kind = "f"
+        if ram[p] == 0x24:
+            kind = "s"
+            n2 |= 0x80
+            p += 1
+        elif ram[p] == 0x25:
+            kind = "i"
+            n1 |= 0x80
+            n2 |= 0x80
+            p += 1
+        self.pos = p
+        self.cost += COST_VARIABLE
+        return n1, n2, kind
+
+    def var_address(self, n1, n2, create=True):
+        """The address of a simple variable's value (after its two name bytes)."""
+        vartab = self.w(VARTAB)
+        if self.var_cache_vartab != vartab:
+            self.var_cache.clear()
+            self.var_cache_vartab = vartab
+        key = (n1, n2)
+        addr = self.var_cache.get(key)
+        if addr is not None:
+            return addr
+        ram = self.ram
+        p, end = vartab, self.w(ARYTAB)
+        while p < end:
+            if ram[p] == n1 and ram[p + 1] == n2:
+                self.var_cache[key] = p + 2
+                return p + 2
+            p += 7
+        if not create:
+            return None
+        strend = self.w(STREND)
+        if strend + 7 >= self.w(FRETOP):
+            self.garbage_collect()
+            if strend + 7 >= self.w(FRETOP):
+                raise BasicError("OUT OF MEMORY")
+        self.put(end + 7, bytes(ram[end:strend]))       # the arrays move up
+        self.put(end, bytes((n1, n2, 0, 0, 0, 0, 0)))
+        self.set_w(ARYTAB, end + 7)
+        self.set_w(STREND, strend + 7)
+        self.var_cache[key] = end + 2
+        return end + 2
+
+    def read_var(self, kind, addr):
+        ram = self.ram
+        if kind == "f":
+            return mbf.unpack(ram[addr:addr + 5])
+        if kind == "i":
+            n = (ram[addr] << 8) | ram[addr + 1]
+            return mbf.from_int(n - 0x10000 if n & 0x8000 else n)
+        length = ram[addr]
+        start = ram[addr + 1] | (ram[addr + 2] << 8)
+        return literal(bytes(ram[start:start + length]), start)
+
+    def store(self, kind, addr, value):
+        if kind == "s":
+            if not isinstance(value, bytes):
+                raise BasicError("TYPE MISMATCH")
+            if len(value) > 255:
+                raise BasicError("STRING TOO LONG")
+            start = getattr(value, "addr", None)
+            if start is None or not value:
+                start = self.alloc_string(value)
+            self.put(addr, bytes((len(value), start & 0xFF, start >> 8)))
+            return
+        if isinstance(value, bytes):
+            raise BasicError("TYPE MISMATCH")
+        if kind == "f":
+            try:
+                self.put(addr, mbf.pack(value))
+            except MathError as error:
+                raise BasicError(str(error)) from None
+        else:
+            n = self.int16(value)
+            self.put(addr, bytes(((n >> 8) & 0xFF, n & 0xFF)))
+
+    def int16(self, value):
+        try:
+            return mbf.to_int16(value)
+        except MathError as error:
+            raise BasicError(str(error)) from None
+
+    # -- arrays -----------------------------------------------------------------------------------
+    def find_array(self, n1, n2):
+        ram = self.ram
+        p, end = self.w(ARYTAB), self.w(STREND)
+        while p < end:
+            size = ram[p + 2] | (ram[p + 3] << 8)
+            if ram[p] == n1 and ram[p + 1] == n2:
+                return p
+            if size == 0:
+                break
+            p += size
+        return None
+
+    def make_array(self, n1, n2, kind, sizes):
+        """A new array at STREND; sizes are the number of elements per dimension."""
+        element = {"f": 5, "i": 2, "s": 3}[kind]
+        count = 1
+        for s in sizes:
+            count *= s
+        size = 5 + 2 * len(sizes) + element * count
+        start = self.w(STREND)
+        if size > 0xFFFF or start + size >= self.w(FRETOP):
+            self.garbage_collect()
+            if size > 0xFFFF or start + size >= self.w(FRETOP):
+                raise BasicError("OUT OF MEMORY")
+        header = bytearray((n1, n2, size & 0xFF, size >> 8, len(sizes)))
+        for s in reversed(sizes):
+            header += bytes((s >> 8, s & 0xFF))
+        self.put(start, bytes(header) + bytes(size - len(header)))
+        self.set_w(STREND, start + size)
+        return start
+
+    def array_element(self, n1, n2, kind, indices):
+        addr = self.find_array(n1, n2)
+        if addr is None:
+            addr = self.make_array(n1, n2, kind, [11] * len(indices))
+        ram = self.ram
+        dims = ram[addr + 4]
+        if dims != len(indices):
+            raise BasicError("BAD SUBSCRIPT")
+        sizes = [(ram[addr + 5 + 2 * i] << 8) | ram[addr + 6 + 2 * i] for i in range(dims)]
+        sizes.reverse()
+        offset, scale = 0, 1
+        for index, size in zip(indices, sizes):
+            if index >= size:
+                raise BasicError("BAD SUBSCRIPT")
+            offset += index * scale
+            scale *= size
+        element = {"f": 5, "i": 2, "s": 3}[kind]
+        return addr + 5 + 2 * dims + offset * element
+
+    def subscripts(self):
+        """The indices in parentheses (the '(' already taken)."""
+        indices = []
+        while True:
+            n = self.int16(self.numeric(self.expr()))
+            if n < 0:
+                raise BasicError("ILLEGAL QUANTITY")
+            indices.append(n)
+            c = self.take()
+            if c == 0x29:
+                return indices
+            if c != 0x2C:
+                raise BasicError("SYNTAX")
+
+    # -- strings ------------------------------------------------------------------------------------
+    def alloc_string(self, data):
+        n = len(data)
+        if n == 0:
+            return 0
+        top = self.w(FRETOP)
+        if top - n < self.w(STREND):
+            self.garbage_collect()
+            top = self.w(FRETOP)
+            if top - n < self.w(STREND):
+                raise BasicError("OUT OF MEMORY")
+        top -= n
+        self.put(top, bytes(data))
+        self.set_w(FRETOP, top)
+        self.set_w(FRESPC, top)
+        return top
+
+    def _descriptors(self):
+        """Addresses of every string descriptor in the variables and arrays."""
+        ram = self.ram
+        p, end = self.w(VARTAB), self.w(ARYTAB)
+        while p < end:
+            if not ram[p] & 0x80 and ram[p + 1] & 0x80:
+                yield p + 2
+            p += 7
+        p, end = self.w(ARYTAB), self.w(STREND)
+        while p < end:
+            size = ram[p + 2] | (ram[p + 3] << 8)
+            if size == 0:
+                break
+            if not ram[p] & 0x80 and ram[p + 1] & 0x80:
+                dims = ram[p + 4]
+                q = p + 5 + 2 * dims
+                while q < p + size:
+                    yield q
+                    q += 3
+            p += size
+
+    def garbage_collect(self):
+        """GARBAG: the strings in use packed against MEMSIZ; FRETOP raised."""
+        ram = self.ram
+        low, top = self.w(STREND), self.w(MEMSIZ)
+        live = {}
+        for d in self._descriptors():
+            length, start = ram[d], ram[d + 1] | (ram[d + 2] << 8)
+            if length and low <= start < top:
+                live.setdefault((start, length), []).append(d)
+        new_top = top
+        for (start, length) in sorted(live, reverse=True):
+            data = bytes(ram[start:start + length])
+            new_top -= length
+            self.put(new_top, data)
+            for d in live[(start, length)]:
+                ram[d + 1], ram[d + 2] = new_top & 0xFF, new_top >> 8
+        self.set_w(FRETOP, new_top)
