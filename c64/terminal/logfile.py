@@ -14,6 +14,10 @@ A default log grown past MAX_BYTES is moved to `ryg64.log.1` (one old
 generation kept), so it cannot grow without bound.  A log that cannot be
 opened is not an error: the session runs without one and says so when it
 would have pointed to it.
+
+The session's logger does not propagate, and other code (a test runner's log
+capture, for one) may attach handlers of its own to it: the session replaces and
+closes only the handlers this module made (is_log_handler).
 """
 
 import logging
@@ -23,6 +27,19 @@ import stat
 LOG_NAME = "ryg64.log"
 MAX_BYTES = 1024 * 1024
 _current = {"path": None}
+
+
+class LogFileHandler(logging.StreamHandler):
+    """The handler writing the log file (open_log)."""
+
+
+class NoLogHandler(logging.NullHandler):
+    """The handler standing in when no log file could be opened."""
+
+
+def is_log_handler(handler):
+    """True for the handlers open_log makes: the ones the session may replace and close."""
+    return isinstance(handler, (LogFileHandler, NoLogHandler))
 
 
 def default_log_path():
@@ -75,9 +92,9 @@ def open_log(path=None):
                 os.replace(path, path + ".1")
         stream = _open_no_follow(path)
     except (OSError, ImportError) as error:
-        return logging.NullHandler(), "cannot open the log %s: %s" % (path, getattr(error, "strerror", None)
+        return NoLogHandler(), "cannot open the log %s: %s" % (path, getattr(error, "strerror", None)
                                                                        or error)
-    handler = logging.StreamHandler(stream)
+    handler = LogFileHandler(stream)
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
     _current["path"] = os.path.abspath(path)
     return handler, None
@@ -92,3 +109,4 @@ def close_log(handler):
             stream.close()
     except OSError:
         pass
+    handler.close()

@@ -26,9 +26,10 @@ def setup_log(path=None):
     """Log to `path` (--log; None: the per-user default, c64.terminal.logfile); returns the
     file's path, or a few words saying there is none."""
     handler, problem = logfile.open_log(path)
-    for old in log.handlers:
+    for old in [h for h in log.handlers if logfile.is_log_handler(h)]:
+        log.removeHandler(old)
         logfile.close_log(old)
-    log.handlers[:] = [handler]
+    log.addHandler(handler)
     log.setLevel(logging.INFO)
     log.propagate = False
     return logfile.describe() if problem is None else problem

@@ -52,6 +52,14 @@ BYE = """
 Version = namedtuple("Version", "name description path")
 
 
+def close_session_log():
+    """Close the log run_terminal opened (only the session's own handlers)."""
+    ryg_log = logging.getLogger("ryg64")
+    for handler in [h for h in ryg_log.handlers if logfile.is_log_handler(h)]:
+        ryg_log.removeHandler(handler)
+        logfile.close_log(handler)
+
+
 def program(source, name="hello.prg"):
     return parse_prg(assemble(source), name)
 
@@ -359,7 +367,7 @@ def test_a_crash_restores_the_terminal_prints_a_short_reason_and_logs_the_detail
     assert str(tmp_path / "ryg64.log") in err
     log_text = (tmp_path / "ryg64.log").read_text()
     assert "Traceback" in log_text and "boom" in log_text
-    logging.getLogger("ryg64").handlers[:] = []
+    close_session_log()
 
 
 def test_the_session_reason_is_printed_on_the_way_out(tmp_path, monkeypatch, capsys, tty):
@@ -369,7 +377,7 @@ def test_the_session_reason_is_printed_on_the_way_out(tmp_path, monkeypatch, cap
     status = run_terminal(program(HELLO), Args(False, False, "auto", False, ".", None), C64)
     assert status == 130
     assert capsys.readouterr().err.strip() == "ryg: interrupted (Ctrl-C)"
-    logging.getLogger("ryg64").handlers[:] = []
+    close_session_log()
 
 
 def test_page_up_presses_restore_and_letters_go_to_the_keyboard_buffer():

@@ -14,12 +14,17 @@ from c64.terminal.session import setup_log
 log = logging.getLogger("ryg64")
 
 
+def ours():
+    """The handlers the session made (others, e.g. pytest's log capture, may be attached too)."""
+    return [handler for handler in log.handlers if logfile.is_log_handler(handler)]
+
+
 @pytest.fixture(autouse=True)
 def no_handlers_left():
     yield
-    for handler in log.handlers:
+    for handler in ours():
+        log.removeHandler(handler)
         logfile.close_log(handler)
-    log.handlers[:] = []
 
 
 def test_the_default_log_is_in_the_users_state_folder_not_the_shared_temp_folder(monkeypatch, tmp_path):
@@ -39,7 +44,7 @@ def test_the_default_log_and_its_folder_are_the_users_alone(monkeypatch, tmp_pat
     assert path == str(tmp_path / "state" / "ryg64.log")
     assert stat.S_IMODE(os.stat(tmp_path / "state").st_mode) == 0o700
     assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
-    log.handlers[0].flush()
+    ours()[0].flush()
     assert "hello" in (tmp_path / "state" / "ryg64.log").read_text()
 
 
@@ -55,7 +60,7 @@ def test_a_log_path_that_is_a_symbolic_link_is_not_followed(monkeypatch, tmp_pat
     log.info("three")
     log.info("lines")
     log.info("appended")
-    for handler in log.handlers:
+    for handler in ours():
         handler.flush()
     assert victim.read_text() == "precious\n"
     assert "cannot open the log" in where and logfile.current_path() is None
@@ -64,7 +69,7 @@ def test_a_log_path_that_is_a_symbolic_link_is_not_followed(monkeypatch, tmp_pat
 def test_log_file_option_writes_there(tmp_path):
     path = setup_log(str(tmp_path / "mine.log"))
     log.info("to my file")
-    log.handlers[0].flush()
+    ours()[0].flush()
     assert path == str(tmp_path / "mine.log")
     assert "to my file" in (tmp_path / "mine.log").read_text()
 
@@ -75,7 +80,7 @@ def test_a_default_log_past_a_megabyte_starts_again_keeping_one_old_generation(m
     monkeypatch.setattr(logfile, "default_log_path", lambda: str(path))
     setup_log()
     log.info("fresh")
-    log.handlers[0].flush()
+    ours()[0].flush()
     assert path.stat().st_size < 1000
     assert (tmp_path / "ryg64.log.1").stat().st_size == logfile.MAX_BYTES + 1
 
@@ -87,3 +92,21 @@ def test_the_temp_folder_gets_no_log(monkeypatch, tmp_path):
     setup_log()
     log.info("x")
     assert list((tmp_path / "tmp").iterdir()) == []
+
+
+def test_a_new_log_leaves_handlers_it_did_not_make_attached_and_open(tmp_path):
+    import io
+    theirs = logging.StreamHandler(io.StringIO())
+    log.addHandler(theirs)
+    try:
+        setup_log(str(tmp_path / "first.log"))
+        setup_log(str(tmp_path / "second.log"))
+        log.info("both see this")
+        assert theirs in log.handlers
+        assert "both see this" in theirs.stream.getvalue()
+        assert len(ours()) == 1
+        ours()[0].flush()
+        assert "both see this" in (tmp_path / "second.log").read_text()
+        assert "both see this" not in (tmp_path / "first.log").read_text()
+    finally:
+        log.removeHandler(theirs)
