@@ -346,6 +346,9 @@ class Basic:
         try:
             self.channels.save(name, device, start, max(start, end))
         except KernalError as error:
+            drive = self.channels.devices.get(device)
+            if getattr(drive, "pending_error", lambda: None)() is not None:
+                return              # the drive took the bytes and blinks (72,DISK FULL ...): BASIC says READY.
             raise BasicError(ERROR_NAMES.get(error.number, "DEVICE NOT PRESENT")) from None
 
 

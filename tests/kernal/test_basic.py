@@ -248,6 +248,14 @@ def test_save_writes_the_basic_program_and_it_loads_back(m, folder):
     assert after(m, "LIST") == ["LIST", "", "10 REM SAVED", "READY."]
 
 
+def test_save_to_a_full_disk_says_ready_and_the_drive_reports_disk_full(m, folder):
+    (folder / "big.prg").write_bytes(bytes(664 * 254))           # all of a 1541's 664 blocks
+    settle(m, "NEW{return}10 REM SAVED{return}SAVE\"MINE\",8{return}")
+    assert after(m, 'SAVE"MINE",8') == ['SAVE"MINE",8', "", "SAVING MINE", "READY."]
+    assert not (folder / "mine.prg").exists()
+    assert m.kernal.channels.devices[8].pending_error() == "72,DISK FULL,00,00"
+
+
 def test_save_without_a_name_or_to_tape_is_refused(m):
     settle(m, 'SAVE"",8{return}')
     assert screen(m)[-2:] == ["?MISSING FILE NAME  ERROR", "READY."]
