@@ -19,7 +19,9 @@ Letter case, a deliberate difference between the two:
   and reads upper-case text in set 1; a shifted letter there would be a
   graphics char.  Write {shift-n} to get $CE.
   host_key_to_c64 follows the C64 keyboard instead (VICE symbolic keymap):
-  host "a" -> $41, host "A" (i.e. Shift+A) -> $C1.
+  host "a" -> $41, host "A" (i.e. Shift+A) -> $C1; the terminal front end then
+  types the plain letter while the upper-case/graphics set is on screen, so
+  what is typed is what is seen (c64.terminal.app, TerminalApp.as_shown).
 
 Sources: the KERNAL keyboard decode tables at $EB81 plain, $EBC2 SHIFT,
 $EC03 C=, $EC78 CTRL (docs/c64.md, "Keyboard"), VICE's host-key conventions

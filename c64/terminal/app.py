@@ -50,6 +50,9 @@ SCREENSHOT_BASE = "ryg64.svg"  # Ctrl-P writes ryg64-001.svg, ryg64-002.svg ... 
 # Keys typed ahead of the C64's own 10-key buffer: two screen lines.  A paste past it is
 # dropped (a C64 drops keys past its buffer too) and the status line says how many.
 TYPEAHEAD_LIMIT = 80
+# While BASIC's READY. loop reads lines, a paste is a program listing: room for all of
+# one (38,911 bytes of BASIC memory), entered line by line as the editor takes the keys.
+LISTING_LIMIT = 40000
 SETTLE_CYCLES = 5000         # enough for the jiffy IRQ handler and the way back to the wait
 
 log = logging.getLogger("ryg64")
@@ -263,11 +266,25 @@ class TerminalApp:
         key = self.read_key(timeout)
         count = 0
         while key is not None and self.quit_code is None:
-            self.handle_key(key)
+            following = None
+            if key == "\x1b":
+                # Alt+letter arrives as Esc and the letter at once (a lone Esc, RUN/STOP,
+                # comes alone after curses' escape delay): SHIFT+letter, a graphic.
+                following = self.read_key(0)
+                if self.typing_to_the_program() and isinstance(following, str) \
+                        and following.isascii() and following.isalpha():
+                    self.queue_key(0xC1 + ord(following.upper()) - 0x41)
+                    key, following = following, None
+                else:
+                    self.handle_key(key)
+            else:
+                self.handle_key(key)
             count += 1
             if count >= MAX_KEYS_PER_PASS:
+                if following is not None:
+                    self.handle_key(following)
                 break                  # the rest waits in the terminal for the next pass
-            key = self.read_key(0)
+            key = following if following is not None else self.read_key(0)
 
     def handle_key(self, key):
         decoded = self.decoder.decode(key)
@@ -308,12 +325,30 @@ class TerminalApp:
         if isinstance(decoded, Command):
             self.command(decoded)
         elif decoded is not None and self.error is None:
-            self.queue_key(decoded)
+            self.queue_key(self.as_shown(key, decoded))
+
+    def typing_to_the_program(self):
+        """True when a typed key would go to the C64 (no panel, question or error in the way)."""
+        return (self.question is None and self.overlay is None and self.error is None
+                and self.renderer.layout is not None)
+
+    def as_shown(self, key, code):
+        """What you type is what you see: with the upper-case/graphics set on screen an
+        upper-case host letter (caps lock, a pasted listing) types the letter, not SHIFT+letter's
+        graphic; with the lower/upper-case set it stays SHIFT+letter, which shows upper case."""
+        if isinstance(key, str) and 0xC1 <= code <= 0xDA and key.isupper() \
+                and self.machine is not None and not self.machine.vic.lower_case():
+            return code - 0x80
+        return code
 
     def queue_key(self, key):
-        """A C64 key for the program, or counted as dropped when TYPEAHEAD_LIMIT are waiting
-        (the status line's note says how many, for NOTE_SECONDS)."""
-        if len(self.typeahead) < TYPEAHEAD_LIMIT:
+        """A C64 key for the program, or counted as dropped when the typeahead is full: TYPEAHEAD_LIMIT
+        keys, LISTING_LIMIT while BASIC's READY. loop reads lines (the status line's note says
+        how many were dropped, for NOTE_SECONDS)."""
+        limit = TYPEAHEAD_LIMIT
+        if self.machine is not None and self.machine.basic.reading_lines():
+            limit = LISTING_LIMIT
+        if len(self.typeahead) < limit:
             self.typeahead.append(key)
             return
         now = self.clock()

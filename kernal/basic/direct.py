@@ -239,6 +239,10 @@ class Basic:
         return self.ready(cpu)
 
     # -- direct mode ---------------------------------------------------------------------
+    def reading_lines(self):
+        """True while the READY. loop waits for a typed line (no program or SYS running)."""
+        return self.machine.cpu.pc == BASIC_MAIN and self.mem[MSGFLG] == MSG_DIRECT_MODE
+
     def main_loop(self, cpu):
         """$A480: collect a line through CHRIN; run it at RETURN."""
         channels = self.channels

@@ -13,6 +13,7 @@ from c64.terminal import logfile
 from c64.terminal import session as session_module
 from c64.terminal.app import IDLE_FRAMES, TerminalApp
 from c64.terminal.session import run_terminal
+from kernal.basic import detokenise
 from c64.terminal.surface import CursesSurface
 from tests.conftest import assemble, echo_lines_source
 from tests.terminal.test_terminal_render import FakeClock, FakeCurses, FakeCursesError, FakeWindow, RecordingColours
@@ -466,3 +467,68 @@ def test_after_load_and_run_from_basic_the_status_line_names_the_loaded_program(
     type_keys(app, window, *'run\n', seconds=0.5)
     assert "other" in status_line(app, window) and "first" not in status_line(app, window)
 
+
+
+# -- typing what you see, and pasting BASIC listings --------------------------------------------------
+def make_basic_app(**kwargs):
+    from c64.loader import basic_program
+    clock = FakeClock(0.0005)
+    window = FakeWindow(30, 80, clock=clock)
+    surface = CursesSurface(window, RecordingColours(), FakeCursesError)
+    app = TerminalApp(basic_program(), window, surface, FakeCurses(), C64, clock=clock, folder=".",
+                      versions=lambda: [], **kwargs)
+    settle(app, 0.5)
+    return app, window
+
+
+def screen_rows(app):
+    return [row.rstrip() for row in app.machine.screen_lines()]
+
+
+def test_upper_case_letters_type_letters_in_the_upper_case_set():
+    app, window = make_basic_app()
+    type_keys(app, window, *'PRINT "HELLO"', "\n", seconds=1.0)
+    assert 'PRINT "HELLO"' in screen_rows(app)
+    assert "HELLO" in screen_rows(app)
+
+
+def test_in_the_lower_case_set_case_is_kept_as_shown():
+    app, window = make_basic_app()
+    app.machine.mem[0xD018] |= 0x02                         # the lower/upper-case set
+    type_keys(app, window, *"aB", seconds=0.5)
+    row = [app.machine.mem[0x0400 + 40 * 6 + i] for i in range(2)]     # the line below READY.
+    assert row == [0x01, 0x42]                          # screen codes: 'a' plain, 'B' shifted
+
+
+def test_alt_letter_types_shift_letter_and_a_lone_esc_is_still_run_stop():
+    app, window = make_basic_app()
+    type_keys(app, window, "\x1b", "s", seconds=0.5)        # Alt+S: SHIFT+S, the heart graphic
+    assert app.machine.mem[0x0400 + 40 * 6] == 0x53          # screen code of PETSCII $D3
+    assert app.decoder.decode("\x1b") == 0x03                 # Esc alone: RUN/STOP
+
+
+def test_a_basic_listing_typed_at_ready_is_entered_whole():
+    app, window = make_basic_app()
+    lines = ['%d PRINT "LINE %d OF A LONG LISTING TYPED IN"' % (n, n) for n in range(10, 1010, 10)]
+    keys = "".join(line + "\n" for line in lines)
+    assert len(keys) > 3000
+    window.keys.extend(keys)
+    while window.keys:
+        app.step()
+    settle(app, 20.0)
+    assert app.dropped_keys == 0
+    stored = app.machine.basic.lines()
+    assert [number for _, number, _ in stored] == list(range(10, 1010, 10))
+    assert detokenise(stored[-1][2]) == b'PRINT "LINE 1000 OF A LONG LISTING TYPED IN"'
+
+
+def test_the_same_flood_into_a_running_program_stays_bounded():
+    from c64.terminal.app import TYPEAHEAD_LIMIT
+    app, window = make_basic_app()
+    type_keys(app, window, *"10 GET A$:GOTO 10", "\n", *"RUN", "\n", seconds=1.0)
+    assert not app.machine.basic.reading_lines()
+    window.keys.extend("x" * 3000)
+    while window.keys:
+        app.step()
+        assert len(app.typeahead) <= TYPEAHEAD_LIMIT
+    assert app.dropped_keys > 0
