@@ -394,8 +394,8 @@ def test_page_up_presses_restore_and_letters_go_to_the_keyboard_buffer():
     app = TerminalApp(program(HELLO), window, CursesSurface(window, RecordingColours(), FakeCursesError),
                       FakeCurses(), RecordingC64, clock=clock)
     settle(app, 0.3)
-    type_keys(app, window, FakeCurses.KEY_PPAGE, "a", "A")
-    assert pressed == ["restore", 0x41, 0xC1]
+    type_keys(app, window, FakeCurses.KEY_PPAGE, "a", "A", "\x1b", "a")
+    assert pressed == ["restore", 0x41, 0x41, 0xC1]          # the upper-case set: A is A; Alt+A SHIFT+A
     assert app.error is None
 
 
