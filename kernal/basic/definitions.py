@@ -13,7 +13,7 @@ USRADD = USRPOK + 1
 NEWSTT = entries.address_of("BASIC_NEWSTT")
 FN_FAC = FACEXP
 
-SLICE = 20000                   # C64 cycles run per visit of the NEWSTT trap
+SLICE = 8000                    # C64 cycles per visit of the NEWSTT trap: under a jiffy (16,421), so no timer interrupt is lost
 STACK_BYTES = 200               # room for FOR (18 bytes) and GOSUB (5 bytes) frames
 FOR_BYTES, GOSUB_BYTES = 18, 5
 

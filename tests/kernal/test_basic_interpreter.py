@@ -366,3 +366,14 @@ def test_random_programs_end_in_basic_errors_or_ready_never_in_a_machine_error(c
             assert reason is not StopReason.ERROR, (machine.error, program)
             if reason is StopReason.IDLE:
                 break
+
+
+def test_ti_keeps_the_time_a_program_is_charged(m):
+    # Every jiffy interrupt the charged time covers is taken (a NEWSTT slice is shorter
+    # than a jiffy), so TI counts what the clock and the pacing count.
+    typed(m, "NEW", "10 FOR I=1 TO 3000:A=A+1:IF A>0 THEN GOTO 20", "20 NEXT")
+    cycles, jiffies = m.cycles, m.kernal.clock.read()
+    typed(m, "RUN")
+    charged = (m.cycles - cycles) / (m.clock_hz / 60)
+    assert charged > 100
+    assert abs((m.kernal.clock.read() - jiffies) - charged) <= 2
