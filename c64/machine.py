@@ -125,7 +125,7 @@ class C64:
         k.k_restor(cpu)
         self.reset_chips()
         k.k_cint(cpu)
-        self.basic.new()
+        self.basic.cold_start()
         cpu.sp = 0xFF
         cpu.p = 0x20                           # the RESET routine ends with CLI
         cpu.pc = BASIC_READY                   # prints READY. and waits

@@ -129,6 +129,11 @@ class Basic:
         start = self.mem[TXTTAB] | (self.mem[TXTTAB + 1] << 8)
         return start if 0x0200 <= start < BASIC_TOP else BASIC_START
 
+    def cold_start(self):
+        """BASIC's cold start without the banner: RND's seed set (RAMTAS cleared it), then NEW."""
+        self.interp.rnd.reseed()
+        self.new()
+
     def new(self):
         m = self.mem
         if not m[MEMSIZ] and not m[MEMSIZ + 1]:

@@ -149,7 +149,8 @@ class Expressions:
         if is_digit(c) or c == 0x2E:
             start = self.pos
             cached = self.constants.get(start)
-            if cached is not None and ram[start:cached[2]] == cached[0]:
+            # the same bytes up to and including the one FIN stopped at: the same number
+            if cached is not None and ram[start:cached[2] + 1] == cached[0]:
                 self.pos = cached[2]
                 self.cost += COST_DIGIT * (cached[2] - start)
                 return cached[1]
@@ -157,7 +158,7 @@ class Expressions:
                 value, end = mbf.fin(ram, start)
             except MathError as error:
                 raise BasicError(str(error)) from None
-            self.constants[start] = (bytes(ram[start:end]), value, end)
+            self.constants[start] = (bytes(ram[start:end + 1]), value, end)
             self.cost += COST_DIGIT * (end - start)
             self.pos = end
             return value

@@ -113,7 +113,8 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
         deadline = cpu.processorCycles + SLICE
         try:
             while True:
-                if cpu.processorCycles >= deadline or machine.waiting:
+                if cpu.processorCycles >= deadline or machine.waiting or machine.stall_cycles:
+                    # (a stall: a ROM delay loop, CTRL's slow scroll, must pass first)
                     cpu.pc = NEWSTT
                     return True
                 if ram[STKEY] == 0x7F and self.pending is None:

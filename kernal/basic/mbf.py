@@ -15,9 +15,11 @@ rounding byte.  The routines below follow the ROM's:
 
 * FADDT: the operand with the smaller exponent is shifted right through the
   rounding byte (bits beyond it are lost), the 40-bit mantissas are added or
-  subtracted, and NORMAL shifts the result back left.
+  subtracted, and NORMAL shifts the result back left.  Equal exponents leave
+  a carry that adds one to the rounding byte of a sum.
 * FMULTT: shift-and-add over the 40 bits of FAC (the rounding byte first):
-  the result is the exact product truncated to 40 bits.
+  the exact product truncated to 40 bits, except where a zero byte of FAC
+  follows another (the multiply bug, see mul).
 * FDIVT: FAC is ROUNDed first, then 34 quotient bits are generated (the
   last two land in the top of the rounding byte), truncated.
 * ROUND: when a number leaves FAC (stored in a variable, pushed as the left
@@ -77,10 +79,13 @@ def pack(f):
 
 
 def normal(sign, exp, man):
-    """NORMAL: shift left until bit 39 is set; underflow gives zero."""
-    if man == 0:
+    """NORMAL: shift left until bit 39 is set; underflow gives zero.
+
+    The ROM moves whole bytes up while the top byte is zero and gives up after four: a
+    mantissa whose top 32 bits are zero is zero, whatever its rounding byte holds."""
+    if man < 0x100:
         return ZERO
-    shift = TOP.bit_length() - man.bit_length()
+    shift = 40 - man.bit_length()
     if shift > 0:
         man <<= shift
         exp -= shift
@@ -98,7 +103,8 @@ def from_int(n):
     n = abs(n)
     if n >> 40:
         raise MathError("OVERFLOW")
-    return normal(sign, 0x80 + MAN_BITS, n)
+    bits = n.bit_length()
+    return (sign, 0x80 + bits, n << (MAN_BITS - bits))
 
 
 def to_fraction(f):
@@ -153,27 +159,41 @@ def fabs(f):
 
 
 def add(arg, fac):
-    """FADDT: ARG + FAC (ARG as it came from memory or a ROUNDed push)."""
+    """FADDT: ARG + FAC (ARG as it came from memory or a ROUNDed push: no rounding byte).
+
+    The operand with the smaller exponent is shifted right (a shifted FAC takes its rounding
+    byte along; bits beyond 40 are lost).  With equal exponents the carry left set by the
+    exponents' subtraction goes into the rounding byte of a sum (FADD4 -> FADD2's ADC OLDOV):
+    a sum of two numbers of the same binade carries a rounding byte of 1 more than FAC's."""
     if fac[1] == 0:
-        return (arg[0], arg[1], arg[2]) if arg[1] else ZERO
-    if arg[1] == 0:
+        return (arg[0], arg[1], arg[2] & ~0xFF) if arg[1] else ZERO       # MOVFA
+    asgn, aexp, aman = arg
+    if aexp == 0:
         return fac
-    if arg[1] > fac[1] or (arg[1] == fac[1] and arg[2] >= fac[2]):
-        big, small = arg, fac
-    else:
-        big, small = fac, arg
-    d = big[1] - small[1]
-    s_man = small[2] >> d if d < MAN_BITS else 0
-    exp = big[1]
-    if big[0] == small[0]:
-        man = big[2] + s_man
-        if man >= FULL:                        # carry out: shift right, the lowest bit is lost
+    fsgn, fexp, fman = fac
+    aman &= ~0xFF
+    d = aexp - fexp
+    carry = 0
+    if d == 0:
+        exp, sgn, y, x = fexp, fsgn, fman, aman
+        carry = 1
+    elif d < 0:                                # FADDA: ARG is shifted
+        exp, sgn, y, x = fexp, fsgn, fman, aman >> -d
+    else:                                      # FAC is shifted, the result takes ARG's sign
+        exp, sgn, y, x = aexp, asgn, aman, fman >> d
+    if asgn == fsgn:
+        man = y + x + carry
+        if man >= FULL:                        # SQUEEZ: shift right, the lowest bit is lost
             man >>= 1
             exp += 1
             if exp > 255:
                 raise MathError("OVERFLOW")
-        return (big[0], exp, man)
-    return normal(big[0], exp, big[2] - s_man)
+        return (sgn, exp, man)
+    man = y - x                                # SUBIT: the unshifted one minus the shifted one
+    if man < 0:                                # NEGFAC
+        sgn ^= 1
+        man = -man
+    return normal(sgn, exp, man)
 
 
 def sub(arg, fac):
@@ -182,16 +202,42 @@ def sub(arg, fac):
 
 
 def mul(arg, fac):
-    """FMULTT: FAC * ARG; every bit of FAC's 40 (rounding byte first) adds ARG and shifts right."""
+    """FMULTT: FAC * ARG, the multiplier FAC taken a byte at a time, the rounding byte first.
+
+    A non-zero byte adds ARG and shifts right once per bit (MLTPL1): that much is the exact
+    product truncated to 40 bits.  A zero byte shifts the partial result right by a whole
+    byte at once through MULSHF, which enters SHIFTR with the carry it finds: set after a
+    non-zero byte (or when the exponents' sum stayed below $100), clear after another
+    MULSHF.  With the carry clear the result is shifted one bit more, and the bit is not
+    caught in the rounding byte: the multiply bug, so FAC * ARG need not equal ARG * FAC."""
     if fac[1] == 0 or arg[1] == 0:
         return ZERO
-    man = (fac[2] * (arg[2] >> 8)) >> 32   # the shift-and-add loop truncates to exactly this
     s = fac[1] + arg[1]                    # MULDIV
     if s >= 0x80 + 0x100:
         raise MathError("OVERFLOW")
     if s <= 0x80:
         return ZERO
-    return normal(fac[0] ^ arg[0], s - 0x80, man)
+    a32 = arg[2] >> 8
+    multiplier = fac[2]
+    low = multiplier & 0xFFFFFFFF
+    if (low & 0xFFFF and not low & 0xFFFF0000) or (low & 0xFF and not low & 0xFFFF00):
+        # two zero bytes in a row after a non-zero one: the second is shifted by nine bits
+        res = 0                            # RESHO..RESLO and FACOV as one 40-bit number
+        carry = False                      # before the first non-zero byte nothing can be lost
+        for shift in (0, 8, 16, 24):       # FACOV, FACLO, FACMO, FACMOH through MLTPLY
+            byte = (multiplier >> shift) & 0xFF
+            if byte:
+                res = (res + ((byte * a32) << 8)) >> 8
+                carry = True
+            elif carry:
+                res >>= 8
+                carry = False
+            else:                          # SHIFTR's extra bit; FACOV keeps the byte shift's
+                res = ((res >> 17) << 8) | ((res >> 8) & 0xFF)
+        res = (res + (((multiplier >> 32) * a32) << 8)) >> 8   # FACHO through MLTPL1
+    else:
+        res = (multiplier * a32) >> 32
+    return normal(fac[0] ^ arg[0], s - 0x80, res)
 
 
 def div(arg, fac):
@@ -218,9 +264,26 @@ def div(arg, fac):
 
 
 def compare(arg, fac):
-    """FCOMP: -1, 0 or 1 as ARG is below, equal to or above FAC (FAC taken rounded)."""
-    a, b = to_fraction(arg), to_fraction(round_fac(fac))
-    return (a > b) - (a < b)
+    """FCOMP: -1, 0 or 1 as ARG (a number from memory) is below, equal to or above FAC.
+
+    The last byte is compared as FACLO plus one when the rounding byte's top bit is set,
+    without carrying into the byte above (so FAC is taken rounded, nearly always)."""
+    aexp = arg[1]
+    if aexp == 0:
+        return -sign(fac)
+    if arg[0] != fac[0]:
+        return -1 if arg[0] else 1
+    m32, f32 = arg[2] >> 8, fac[2] >> 8
+    if aexp != fac[1]:
+        larger = aexp > fac[1]
+    elif m32 >> 8 != f32 >> 8:
+        larger = m32 >> 8 > f32 >> 8
+    else:
+        diff = (m32 & 0xFF) - (f32 & 0xFF) - (fac[2] >> 7 & 1)
+        if diff & 0xFF == 0:
+            return 0
+        larger = diff > 0
+    return (1 if larger else -1) * (-1 if arg[0] else 1)
 
 
 def sign(f):
@@ -316,20 +379,30 @@ def fout(f):
     if f[1] <= 0x80:                       # below 1: scale up by 1E9 first
         f = mul(NMIL, f)
         deccnt = -9
+    # Bring FAC between 99999999.9 and 999999999.25 (N0999, N9999; FCOMP takes FAC rounded),
+    # following the ROM's labels: DECCNT reaching zero sends it on as the ROM's BNEs do.
+    step = "fout4"
     while True:
-        c = compare(N9999, f)              # FAC above 999999999.25: divide by ten
-        if c == 0:
-            n = floor_int(round_fac(f))
-            break
-        if c < 0:
-            f = div10(f)
-            deccnt += 1
-            continue
-        while compare(N0999, f) >= 0 and compare(N0999, f) != 0:   # at most 99999999.9: times ten
+        if step == "fout4":
+            c = compare(N9999, f)
+            if c == 0:                     # BIGGES: exactly 999999999.25 goes to QINT as is
+                n = floor_int(f)
+                break
+            step = "fout9" if c < 0 else "fout3"
+        elif step == "fout3":
+            if compare(N0999, f) < 0:
+                step = "fout5"
+                continue
             f = mul10(f)
             deccnt -= 1
-        n = floor_int(round_fac(add(HALF, round_fac(f))))       # FADDH, QINT
-        break
+            step = "fout3" if deccnt else "fout9"
+        elif step == "fout9":
+            f = div10(f)
+            deccnt += 1
+            step = "fout4" if deccnt else "fout5"
+        else:                              # FOUT5: FADDH on FAC as it is, then QINT (a floor)
+            n = floor_int(add(HALF, f))
+            break
     digits = "%09d" % n
     point = deccnt + 10
     if 0 <= point <= 10:
@@ -487,12 +560,15 @@ RND_SEED = bytes((0x80, 0x4F, 0xC7, 0x52, 0x58))        # RNDX at power-on: .811
 
 
 def poly(f, table):
-    """POLY: Horner's rule over the table with FAC as x (each step FMULT then FADD)."""
+    """POLY: Horner's rule over the table with FAC as x (each step FMULT then FADD).
+
+    The first product is x (FAC) times the first coefficient; each later one is the sum so
+    far (FAC, with its rounding byte) times x (TEMPF2, rounded)."""
     x = round_fac(f)
-    acc = table[0]
-    for c in table[1:]:
-        acc = add(c, mul(x, acc))
-    return acc
+    acc = mul(table[0], x)
+    for c in table[1:-1]:
+        acc = mul(x, add(c, acc))
+    return add(table[-1], acc)
 
 
 def polyx(f, table):
@@ -527,6 +603,8 @@ def exp(f):
         if m32 >> 32:
             m32 >>= 1
             e += 1
+            if e > 255:
+                raise MathError("OVERFLOW")
     saved = (ov + 0x50) & 0xFF                  # and what is left of it stays for the subtraction
     if e == 0 or m32 == 0:
         return ONE
@@ -535,7 +613,7 @@ def exp(f):
             return ZERO
         raise MathError("OVERFLOW")
     n = floor_int((sign_, e, m32 << 8))
-    if n + 0x81 <= 0:
+    if n == -128:                               # MLDEXP takes n + $80 = 0 for zero
         return ZERO
     frac = neg(sub(from_int(n), (sign_, e, (m32 << 8) | saved)))    # y - INT(y), in [0, 1)
     r = poly(frac, EXPCON)
@@ -634,9 +712,12 @@ class Rnd:
     def __init__(self, mem=None, seed_address=0x8B):
         self.mem = mem
         self.address = seed_address
-        if mem is not None:
-            mem[seed_address:seed_address + 5] = RND_SEED
         self._seed = RND_SEED
+        self.reseed()
+
+    def reseed(self):
+        """The seed BASIC's cold start copies into RNDX (with CHRGET, INITCZ)."""
+        self._set(RND_SEED)
 
     def _get(self):
         if self.mem is None:

@@ -377,3 +377,9 @@ def test_ti_keeps_the_time_a_program_is_charged(m):
     charged = (m.cycles - cycles) / (m.clock_hz / 60)
     assert charged > 100
     assert abs((m.kernal.clock.read() - jiffies) - charged) <= 2
+
+
+def test_a_number_typed_where_a_shorter_one_stood_is_read_whole(m):
+    # direct lines reuse the input buffer: "1" of X=1+2 sits where "1000" is typed next
+    assert typed(m, "X=1+2", "PRINT 1000*2") == [" 2000", "", "READY."]
+    assert typed(m, "PRINT 1E3", "PRINT 1E3*2", "PRINT 1.5") == [" 1.5", "", "READY."]

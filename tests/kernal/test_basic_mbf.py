@@ -87,14 +87,87 @@ def test_subtract_is_add_of_the_negated_operand(a, b):
         assert abs(got - exact) <= Fraction(2) ** (exponent_of(exact) - 31)
 
 
+def nine_bit_shift_happens(fac, exponent_sum):
+    """Whether FMULTT's MULSHF shifts a non-zero partial product by nine bits: a zero byte of
+    FAC (FACOV up to FACMOH) right after another zero byte, once a non-zero byte has gone in."""
+    carry, started = exponent_sum < 0x100, False
+    for shift in (0, 8, 16, 24):
+        byte = (fac[2] >> shift) & 0xFF
+        if byte:
+            carry = started = True
+        else:
+            if not carry and started:
+                return True
+            carry = False
+    return False
+
+
+def multiply_as_the_6502_does(arg, fac):
+    """FMULTT step by step, flags included: MLTPLY for FACOV..FACMOH, MLTPL1 for FACHO; a zero
+    byte goes to MULSHF (a byte shift of RESHO..RESLO into FACOV, BITS = 0 into RESHO) and on
+    into SHIFTR with A = 0 and the carry as it stands.  Returns the 40 bits RES:FACOV."""
+    s = fac[1] + arg[1]
+    carry = 1 if s < 0x100 else 0                        # as MULDIV leaves it
+    argm = arg[2] >> 8
+    res, facov = 0, 0
+    fac_bytes = [(fac[2] >> shift) & 0xFF for shift in (0, 8, 16, 24, 32)]
+    facov = fac_bytes[0]
+    for index, byte in enumerate(fac_bytes):
+        if byte == 0 and index < 4:
+            facov = res & 0xFF                           # MULSHF
+            res >>= 8
+            a = 0 + 8 + carry                            # SHIFTR: ADC #$08
+            a = a - 8 - 1                                # SBC #$08, the ADC left the carry clear
+            if a < 0:                                    # borrow: Y = $FF, one more ROR
+                res >>= 1                                # the bit goes to A, which MLTPLY drops
+            carry = 0                                    # SHFTRT: CLC
+            continue
+        a = (byte >> 1) | 0x80                           # MLTPL1: LSR A, ORA #$80
+        carry = byte & 1
+        while True:
+            if carry:
+                res += argm
+                carry, res = res >> 32, res & 0xFFFFFFFF
+            low = res & 1
+            res = (carry << 31) | (res >> 1)             # ROR RESHO..RESLO
+            facov = (low << 7) | (facov >> 1)            # ROR FACOV
+            carry = a & 1                                # TYA, LSR A
+            a >>= 1
+            if not a:
+                break
+    return (res << 8) | facov
+
+
+multiplier_bytes = st.sampled_from([0, 0, 0, 1, 0x80, 0xFF]) | st.integers(0, 255)
+
+
 @settings(max_examples=400)
 @given(stored, stored)
-def test_multiply_is_the_exact_product_truncated_to_40_bits_then_rounded(a, b):
+def test_multiply_is_the_exact_product_truncated_to_40_bits_unless_a_byte_shift_takes_nine(a, b):
     x, y = value(a), value(b)
     p = x * y
     grid = Fraction(2) ** (a[0] + b[0] - 256 - 40)      # the product register before NORMAL
-    assert stored_value(mbf.mul(mbf.unpack(a), mbf.unpack(b))) == round_32(trunc_to_grid(p, grid))
-    assert abs(stored_value(mbf.mul(mbf.unpack(a), mbf.unpack(b))) - p) <= abs(p) * Fraction(2) ** -31
+    got = stored_value(mbf.mul(mbf.unpack(a), mbf.unpack(b)))
+    if not nine_bit_shift_happens(mbf.unpack(b), a[0] + b[0]):
+        assert got == round_32(trunc_to_grid(p, grid))
+    # at worst half of what FAC's three low bytes add is lost
+    assert abs(got - p) <= abs(p) * Fraction(2) ** -23
+
+
+@settings(max_examples=600)
+@given(st.integers(0x70, 0x90), st.integers(0x70, 0x90), st.tuples(*[multiplier_bytes] * 5),
+       st.integers(0x80000000, 0xFFFFFFFF))
+def test_multiply_follows_the_6502_routine_bit_for_bit(arg_exp, fac_exp, fac_bytes, arg_mantissa):
+    fac_mantissa = sum(byte << (8 * i) for i, byte in enumerate(fac_bytes)) | (1 << 39)
+    arg, fac = (0, arg_exp, arg_mantissa << 8), (0, fac_exp, fac_mantissa)
+    assert mbf.mul(arg, fac) == mbf.normal(0, arg_exp + fac_exp - 0x80, multiply_as_the_6502_does(arg, fac))
+
+
+def test_the_multiply_bug_makes_the_product_depend_on_the_order():
+    one = mbf.ONE
+    x = mbf.unpack(bytes((0x81, 0x00, 0x00, 0x00, 0xFF)))     # 1 + 255/2**31
+    assert mbf.mul(x, one) == x                               # FAC = 1: no non-zero low byte
+    assert mbf.to_fraction(mbf.sub(mbf.round_fac(mbf.mul(one, x)), x)) == Fraction(-127, 2 ** 31)
 
 
 @settings(max_examples=400)
@@ -179,11 +252,13 @@ def test_functions_print_their_nine_digits(function, argument, printed):
 
 @settings(max_examples=300)
 @given(st.floats(-50, 50, allow_nan=False))
-def test_series_functions_agree_with_the_exact_functions_to_eight_digits(x):
+def test_series_functions_agree_with_the_exact_functions_to_seven_digits(x):
+    # seven, not eight: the multiply bug can lose up to 2**-24 of a product (COS(1E-7) is
+    # .999999968: the last multiply of the series has FAC = 4.00000025, bytes $80 $00 $00 ..)
     f = mbf.from_fraction(Fraction(x))
     v = float(mbf.to_fraction(f))
     for ours, exact in ((mbf.sin, math.sin), (mbf.cos, math.cos), (mbf.atn, math.atan)):
-        assert float(stored_value(ours(f))) == pytest.approx(exact(v), abs=2e-8 * max(1, abs(v)))
+        assert float(stored_value(ours(f))) == pytest.approx(exact(v), abs=5e-8 * max(1, abs(v)))
     if -80 < v < 80:
         assert float(stored_value(mbf.exp(f))) == pytest.approx(math.exp(v), rel=1e-9 * (2 + abs(v)))
     if v > 0:
@@ -220,3 +295,61 @@ def test_rnd_of_zero_takes_the_mantissa_from_the_cia_timers_without_the_swap():
     value = r.rnd(mbf.ZERO, bytes((0x12, 0x34, 0x56, 0x78)))      # $DC04-$DC07
     # mantissa $12 $56 $34 $78 (timer A low, B low, A high, B high), exponent $80, normalised
     assert value == mbf.normal(0, 0x80, 0x1256347800)
+
+
+# -- the math package's own quirks, each from the routine's code path ----------------------------
+
+
+def test_a_sum_of_two_numbers_with_one_exponent_carries_one_more_into_the_rounding_byte():
+    # FADDT with equal exponents skips the shift and enters FADD2 with the carry still set
+    # from the exponents' SBC: ADC OLDOV adds FAC's rounding byte plus one.  Both top bits
+    # are set, so the sum is shifted right once (SQUEEZ) and the extra one shows in bit 0
+    # of an odd rounding byte.
+    fac = (0, 0x81, (0xA0000000 << 8) | 0x01)                       # 1.25, rounding byte 1
+    assert mbf.add(mbf.from_str("1.5"), fac) == (0, 0x82, (0xB0000000 << 8) | 0x01)
+    shifted = (0, 0x82, (0xA0000000 << 8) | 0x01)                   # 2.5: ARG is shifted
+    assert mbf.add(mbf.from_str("1.5"), shifted) == (0, 0x83, (0x80000000 << 8) | 0x00)
+    assert mbf.sub(mbf.from_str("1.5"), mbf.from_str("1.25")) == mbf.from_str(".25")
+
+
+def test_a_difference_left_only_in_the_rounding_byte_is_zero():
+    # NORMAL moves whole bytes up at most four times, so the rounding byte alone never
+    # becomes a number
+    assert mbf.add(mbf.ONE, (1, 0x81, (0x80000000 << 8) | 0x40)) == mbf.ZERO
+
+
+def test_fout_adds_the_half_to_fac_unrounded_and_then_takes_the_floor():
+    k = 123456789
+    # exponent $9B: steps of 1/32; k + 15/32 with the rounding byte's top bit set.  Rounding
+    # first would give k + 1/2 and print k + 1; the ROM's FADDH on the unrounded FAC does not.
+    assert mbf.fout((0, 0x9B, ((32 * k + 15) << 8) | 0x80)) == " 123456789"
+
+
+def test_exp_of_a_number_whose_exponent_part_is_minus_128_is_zero():
+    # y = x / LOG(2) in [-128, -127): MLDEXP gets INT(y) + $80 = 0 and gives zero, though
+    # 2 ** y would still fit (the smallest number is 2 ** -128)
+    assert mbf.exp(mbf.from_str("-88.5")) == mbf.ZERO
+    assert mbf.exp(mbf.from_str("-88")) != mbf.ZERO
+
+
+def test_fcomp_takes_fac_rounded_by_its_last_byte_only():
+    x = mbf.from_str("1")
+    assert mbf.compare(x, (0, 0x81, (0x80000000 << 8) | 0x80)) == -1     # x below FAC rounded
+    assert mbf.compare(x, (0, 0x81, (0x7FFFFFFF << 8) | 0x80)) == 1      # 0.5 exponent differs
+    below = (0, 0x81, (0x800000FF << 8) | 0x80)                           # rounds up to ..0100
+    # FAC rounded is 1 + 2**-23, yet the byte above is compared unrounded; and the last
+    # byte's subtraction, $00 - $FF - 1, leaves zero: "equal" to 1
+    assert mbf.compare(mbf.unpack(bytes((0x81, 0, 0, 1, 0))), below) == 1
+    assert mbf.compare(mbf.unpack(bytes((0x81, 0, 0, 0, 0))), below) == 0
+
+
+def test_the_series_start_with_x_times_the_first_coefficient():
+    # POLY's first FMULT has FAC = x and ARG = the coefficient; the later ones FAC = the sum.
+    # The first coefficient here has two zero bytes over a non-zero one: as FAC it would meet
+    # the multiply bug, as ARG it does not.
+    x = mbf.unpack(mbf.pack(mbf.from_str(".3")))
+    table = [mbf.unpack(bytes((0x81, 0x00, 0x00, 0x00, 0xFF))), mbf.from_int(2), mbf.from_int(3)]
+    expected = mbf.add(table[2], mbf.mul(x, mbf.add(table[1], mbf.mul(table[0], x))))
+    assert mbf.poly(x, table) == expected
+    swapped = mbf.add(table[2], mbf.mul(x, mbf.add(table[1], mbf.mul(x, table[0]))))
+    assert swapped != expected

@@ -26,10 +26,8 @@ import pytest
 from c64.machine import C64, StopReason
 
 
-# Known differences (README, BASIC), each a strict xfail so that a fix shows up as a failure to
-# remove the mark: our FMULT multiplies exactly, without the ROM's zero-byte shortcut.
-MULTIPLY_BUG = ("our FMULT has no MLTPLY zero-byte shortcut (MULSHF, $B983, which can shift by "
-                "nine bits: the multiply bug); ")
+# The known difference (README, BASIC) is a strict xfail, so that a fix shows up as a failure
+# to remove the mark.
 
 
 @pytest.fixture(scope="module")
@@ -89,7 +87,6 @@ def test_sin_of_one_and_a_half(machine):
     assert printed(machine, "AA=SIN(1.5):PRINT AA") == [" .997494987"]                 # PRG, SIN
 
 
-@pytest.mark.xfail(strict=True, reason=MULTIPLY_BUG + "SQR(20) ends ...596, the PRG's ...595")
 def test_square_roots_of_ten_to_twenty_five(machine):
     assert printed(machine, "FOR J = 2 TO 5: PRINT J*5, SQR(J*5): NEXT") == [            # PRG, SQR
         " 10        3.16227766",
@@ -137,7 +134,6 @@ def test_numbers_outside_01_to_999999999_use_scientific_notation(machine):
 # -- published quirks of the math package ------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason=MULTIPLY_BUG + "ours prints 0 for both")
 def test_the_multiply_bug_makes_one_times_x_differ_from_x_times_one(machine):
     assert printed(machine, "X = 1 + 255/2^31:PRINT X * 1 - X:PRINT 1 * X - X") == [    # WIKI-MUL
         " 0", "-5.91389835E-08"]
@@ -150,35 +146,31 @@ def test_square_roots_that_come_out_whole(machine):
         "THE ROOT OF 100 IS 10"]
 
 
-@pytest.mark.xfail(strict=True, reason=MULTIPLY_BUG + "2^15 prints 32768.0001 here, 32768 on a C64")
 def test_powers_go_through_exp_and_log(machine):
     assert printed(machine, "PRINT 5^7") == [" 78125.0001"]                            # COMPUTE
     assert printed(machine, "PRINT EXP(7*LOG(5))") == [" 78125.0001"]                  # COMPUTE
     assert printed(machine, "PRINT 2^15") == [" 32768"]                                # X16-363
 
 
-@pytest.mark.xfail(strict=True, reason=MULTIPLY_BUG + "1000*(.7-LOG(2)) gives 6.85281919")
 def test_log_2_is_the_closest_five_byte_number_and_shows_it_after_a_subtraction(machine):
     assert printed(machine, "PRINT LOG(2)") == [" .693147181"]                         # X16-363
     assert printed(machine, "PRINT 1000*(.7-LOG(2))") == [" 6.85281931"]               # X16-363
     # X16-363: the C64's mantissa is B1 72 17 F8 (exponent $80, sign bit in the top bit)
-    assert printed(machine, "L=LOG(2):A=PEEK(45)+256*PEEK(46)"
+    assert printed(machine, "CLR:L=LOG(2):A=PEEK(45)+256*PEEK(46)"
                             ":FOR I=2 TO 6:PRINT PEEK(A+I);:NEXT") == [" 128  49  114  23  248"]
 
 
-@pytest.mark.xfail(strict=True, reason=MULTIPLY_BUG + "RND(1) after power-on: 1.07870447E-03, a C64's .185564016")
 def test_rnd_after_switching_on(fresh):
     assert printed(fresh, "PRINT RND(1)") == [" .185564016"]                           # PENGUIN
 
 
-@pytest.mark.xfail(strict=True, reason=MULTIPLY_BUG + "the dice follow RND(1)'s first value")
 def test_five_dice_after_switching_on(fresh):
     assert printed(fresh, "FOR I=1 TO 5: PRINT INT(RND(1)*100+1): NEXT") == [           # GREGORI
         " 19", " 5", " 83", " 56", " 90"]
 
 
-@pytest.mark.xfail(strict=True, reason="PRG (PRINT) shows 9^3 as 729; ours is 3 units of the last "
-                   "bit above 729 and prints 729.000001: not found why (README, BASIC)")
+@pytest.mark.xfail(strict=True, reason="PRG (PRINT) shows 9^3 as 729; FPWRT, LOG and EXP as "
+                   "modelled give 729.000001 (README, BASIC)")
 def test_nine_cubed(machine):
     assert printed(machine, 'X=9:PRINT X;"SQUARED IS";X*X;"AND";X "CUBED IS" X^3') == [  # PRG, PRINT
         " 9 SQUARED IS 81 AND 9 CUBED IS 729"]

@@ -171,3 +171,15 @@ def test_run_stop_ends_a_list_slowed_by_ctrl_with_break():
         rows.pop()
     assert rows[-2:] == ["BREAK", "READY."]
     assert "100 REM LINE 100" not in rows and listed > 0
+
+
+def test_the_statement_after_a_slowed_scroll_runs_after_the_delay():
+    # Each PRINT scrolls and spends the delay loop (about 28 jiffies); TI read by the next
+    # statement must have counted it, line after line.
+    program = [(10, b"DIM T(60):FOR I=1 TO 60:PRINT I:T(I)=TI:NEXT"),
+               (20, b"M=1E9:FOR I=40 TO 59:D=T(I+1)-T(I):IF D<M THEN M=D"),
+               (30, b"NEXT:PRINT \"MIN\";M")]
+    _, _, machine = basic_run(program, "{4000 ctrl}")
+    rows = [row.strip() for row in machine.screen_lines()]
+    minimum = next(row for row in rows if row.startswith("MIN"))
+    assert int(minimum[3:]) >= DELAY // JIFFY
