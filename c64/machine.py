@@ -394,7 +394,7 @@ class C64:
                 # A ROM delay loop (stall): time passes up to the next interrupt, which the
                 # next pass takes; its handler runs in HANDLER_STEPs below.
                 target = now + self.stall_cycles
-                due = self._next_irq_cycle()
+                due = self.next_irq_cycle()
                 if due is not None and now < due < target:
                     target = due
                 if limit < target:
@@ -409,14 +409,14 @@ class C64:
                 if stop_when_idle:
                     return StopReason.IDLE
                 # Skip the wait loop: nothing changes until the next interrupt or key.
-                due = self._next_irq_cycle()
+                due = self.next_irq_cycle()
                 target = limit if due is None else min(limit, due)
                 if target == float("inf"):
                     return StopReason.IDLE
                 cpu.processorCycles = max(now, int(target))
                 continue
             target = now + (HANDLER_STEP if self.stall_cycles else MASKED_SLICE if irq_line else SLICE)
-            due = self._next_irq_cycle()
+            due = self.next_irq_cycle()
             if due is not None and now < due < target:
                 target = due
             if limit < target:
@@ -438,7 +438,7 @@ class C64:
                     cpu.pc & 0xFFFF, type(error).__name__, error)
                 return StopReason.ERROR
 
-    def _next_irq_cycle(self):
+    def next_irq_cycle(self):
         """The next cycle at which CIA1 or the VIC will pull the IRQ line, or None."""
         timer, raster = self.cia1.next_irq_cycle(), self.vic.next_irq_cycle()
         if timer is None or (raster is not None and raster < timer):

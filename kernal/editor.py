@@ -51,6 +51,9 @@ VIC_DEFAULTS = bytes([0] * 17 + [0x9B, 0x37, 0, 0, 0, 0x08, 0, 0x14, 0x0F, 0, 0,
 # around NOP/DEX/BNE (X is 24 the first time, then wraps to 256): 458,156 cycles, about
 # half a second, during which interrupts keep running.
 CTRL_SCROLL_DELAY = 2 + (23 * 7 + 6) + 255 * (255 * 7 + 6) + 255 * 5 + 4 + 3
+# One pass of scrol: 24 rows of 40 characters and 40 colours moved by MOVLIN (27 cycles a
+# byte pair, about 1,140 a row with its pointers), the bottom row cleared, the links shifted.
+SCROLL_PASS_CYCLES = 28_000
 
 KEYLOG_DEFAULT = 0xEB48        # the ROM's shift-logic routine
 SHIFT_RUN_TEXT = b"LOAD\rRUN\r"
@@ -94,9 +97,9 @@ class ScreenEditor:
         # Called with the bytes SHIFT-RUN/STOP puts in the keyboard buffer; None = ignore the key.
         # Set it to self.stuff_keyboard_buffer for the ROM's behaviour when take_key reads $0277.
         self.stuff_keys = None
-        # Called with the cycles a delay loop of the ROM spends (the CTRL-slowed scroll), for
-        # the machine to let that much time pass, interrupts included (c64.machine.C64.stall);
-        # None: the time is not charged (an editor on a bare array).
+        # Called with the cycles the ROM's scroll spends (its passes, and the delay loop of the
+        # CTRL-slowed scroll), for the machine to let that much time pass, interrupts included
+        # (c64.machine.C64.stall); None: the time is not charged (an editor on a bare array).
         self.delay = None
 
     # -- geometry helpers -------------------------------------------------------
@@ -260,7 +263,9 @@ class ScreenEditor:
         pass and $D6/$02A5 rise by one at the end, as in the ROM (callers rely on that).
         """
         m = self.mem
+        cycles = 0
         while True:
+            cycles += SCROLL_PASS_CYCLES
             m[TBLX] = (m[TBLX] - 1) & 0xFF
             m[LSXP] = (m[LSXP] - 1) & 0xFF
             m[LINTMP] = (m[LINTMP] - 1) & 0xFF
@@ -279,9 +284,10 @@ class ScreenEditor:
         # ROM's delay loop and flushes the keyboard buffer.
         m[CIA1_PRA] = 0x7F
         if m[CIA1_PRB] == 0xFB:
-            if self.delay is not None:
-                self.delay(CTRL_SCROLL_DELAY)
+            cycles += CTRL_SCROLL_DELAY
             m[NDX] = 0
+        if self.delay is not None:
+            self.delay(cycles)
         return m[TBLX]
 
     def _next_line(self):

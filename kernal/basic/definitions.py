@@ -13,19 +13,30 @@ USRADD = USRPOK + 1
 NEWSTT = entries.address_of("BASIC_NEWSTT")
 FN_FAC = FACEXP
 
-SLICE = 8000                    # C64 cycles per visit of the NEWSTT trap: under a jiffy (16,421), so no timer interrupt is lost
+SLICE = 20000                   # C64 cycles per visit of the NEWSTT trap at most (it stops at the next interrupt due)
 STACK_BYTES = 200               # room for FOR (18 bytes) and GOSUB (5 bytes) frames
 FOR_BYTES, GOSUB_BYTES = 18, 5
 
 # Estimated C64 cycles (what the ROM spends), charged to the clock.
 COST_STATEMENT = 400            # NEWSTT, the dispatch, the end-of-statement test
 COST_BYTE = 25                  # CHRGET per byte of program text read
-COST_ADD, COST_MUL, COST_DIV = 350, 1800, 2500
-COST_NEXT = 300                 # FNDFOR's stack search and the loop test
-COST_FUNCTION = 12000           # a series function (SIN, LOG, ...)
+# The arithmetic itself is metered by the math package (mbf.METER) as it is done.
+COST_OPERATOR = 300             # FRMEVL: the precedence test, pushing and popping the left operand
+COST_NEXT = 250                 # FNDFOR's stack search and the loop test
+COST_FUNCTION_CALL = 300        # ISFUN's dispatch and PARCHK's parentheses
 COST_VARIABLE = 200             # PTRGET
-COST_DIGIT = 900                # FIN per digit of a number in the text (MUL10, FLOAT, FADD)
-COST_LINE_DIGIT = 60            # LINGET per digit of a line number
+COST_VARIABLE_PASSED = 30       # PTRGET, per variable searched before the one named
+COST_RELATION = 1400            # a comparison: DOREL's type tests, FCOMP's setup, the result as -1 or 0
+COST_FN = 3000                  # FN: the definition found, the parameter's value saved and restored
+COST_ARRAY = 2000               # ISARY: the subscripts pushed and made integers, the offset computed
+COST_ARRAY_PASSED = 50          # per array searched before the one named
+COST_NEW_STRING = 1100          # GETSPA and the temporary descriptor of a string made
+COST_STRING_BYTE = 16           # MOVINS, per byte copied
+COST_STRING_LET = 500           # LET of a string: the descriptor moved, the temporary freed
+COST_GOSUB = 100                # GOSUB's frame pushed, RETURN's popped (beyond the jumps)
+COST_LINE = 100                 # NEWSTT at the end of a line: the link, CURLIN
+STALL_COST = 12000              # a statement that costs more (more than most of a jiffy) lets its time pass with interrupts (C64.stall)
+COST_LINE_DIGIT = 80            # LINGET per digit of a line number
 COST_LINE_SEARCH = 30           # per line FNDLIN passes
 COST_CHAR_OUT = 120             # CHROUT
 

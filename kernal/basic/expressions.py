@@ -5,8 +5,9 @@ Part of the Interpreter (kernal/basic/interpreter.py).  Values are kernal.basic.
 """
 
 from kernal.basic import mbf
-from kernal.basic.definitions import (BasicError, COST_ADD, COST_BYTE, COST_DIGIT, COST_DIV, COST_FUNCTION,
-                                      COST_MUL, FALSE, FN_FAC, PI, PI_TOKEN, TRUE, T_ABS, T_AND, T_ASC, T_ATN,
+from kernal.basic.definitions import (BasicError, COST_BYTE, COST_FN, COST_FUNCTION_CALL, COST_NEW_STRING,
+                                      COST_OPERATOR, COST_RELATION, COST_STRING_BYTE,
+                                      FALSE, FN_FAC, PI, PI_TOKEN, TRUE, T_ABS, T_AND, T_ASC, T_ATN,
                                       T_CHR, T_COS, T_DIV, T_EQ, T_EXP, T_FN, T_FRE, T_GT, T_INT, T_LEFT,
                                       T_LEN, T_LOG, T_LT, T_MID, T_MINUS, T_MUL, T_NOT, T_OR, T_PEEK, T_PLUS,
                                       T_POS, T_POW, T_RIGHT, T_RND, T_SGN, T_SIN, T_SQR, T_STR, T_TAN, T_USR,
@@ -74,6 +75,7 @@ class Expressions:
                 c = (a > b) - (a < b)
             else:
                 c = mbf.compare(mbf.round_fac(v), w)
+            self.cost += COST_OPERATOR + COST_RELATION
             got = {1: 1, 0: 2, -1: 4}[c]
             v = TRUE if wanted & got else FALSE
 
@@ -89,12 +91,13 @@ class Expressions:
                     if len(v) + len(w) > 255:
                         raise BasicError("STRING TOO LONG")
                     v = bytes(v) + bytes(w)
+                    self.cost += COST_OPERATOR + COST_NEW_STRING + COST_STRING_BYTE * len(v)
                 else:
-                    v = self.arith(mbf.add, v, self.numeric(w), COST_ADD)
+                    v = self.arith(mbf.add, v, self.numeric(w))
             elif c == T_MINUS:
                 self.pos += 1
                 w = self.product()
-                v = self.arith(mbf.sub, self.numeric(v), self.numeric(w), COST_ADD)
+                v = self.arith(mbf.sub, self.numeric(v), self.numeric(w))
             else:
                 return v
 
@@ -105,11 +108,11 @@ class Expressions:
             if c == T_MUL:
                 self.pos += 1
                 w = self.unary()
-                v = self.arith(mbf.mul, self.numeric(v), self.numeric(w), COST_MUL)
+                v = self.arith(mbf.mul, self.numeric(v), self.numeric(w))
             elif c == T_DIV:
                 self.pos += 1
                 w = self.unary()
-                v = self.arith(mbf.div, self.numeric(v), self.numeric(w), COST_DIV)
+                v = self.arith(mbf.div, self.numeric(v), self.numeric(w))
             else:
                 return v
 
@@ -132,11 +135,12 @@ class Expressions:
                 w = mbf.neg(self.numeric(self.atom()))
             else:
                 w = self.atom()
-            v = self.arith(mbf.power, self.numeric(v), self.numeric(w), 2 * COST_FUNCTION)
+            v = self.arith(mbf.power, self.numeric(v), self.numeric(w))
         return v
 
-    def arith(self, op, left, right, cost):
-        """A binary operator: the left operand was pushed (rounded), the right one is FAC."""
+    def arith(self, op, left, right, cost=COST_OPERATOR):
+        """A binary operator: the left operand was pushed (rounded), the right one is FAC.
+        `cost`: FRMEVL's part; the operation's own is metered (mbf.METER)."""
         self.cost += cost
         try:
             return op(mbf.round_fac(left), right)
@@ -152,14 +156,14 @@ class Expressions:
             # the same bytes up to and including the one FIN stopped at: the same number
             if cached is not None and ram[start:cached[2] + 1] == cached[0]:
                 self.pos = cached[2]
-                self.cost += COST_DIGIT * (cached[2] - start)
+                self.cost += cached[3]                          # FIN's time, as when it was read
                 return cached[1]
+            before = mbf.METER.cycles
             try:
                 value, end = mbf.fin(ram, start)
             except MathError as error:
                 raise BasicError(str(error)) from None
-            self.constants[start] = (bytes(ram[start:end + 1]), value, end)
-            self.cost += COST_DIGIT * (end - start)
+            self.constants[start] = (bytes(ram[start:end + 1]), value, end, mbf.METER.cycles - before)
             self.pos = end
             return value
         if c == 0x22:
@@ -241,6 +245,7 @@ class Expressions:
 
     # -- functions ---------------------------------------------------------------------------------------
     def function(self, token):
+        self.cost += COST_FUNCTION_CALL
         self.expect(0x28)
         if token in (T_LEFT, T_RIGHT, T_MID):
             s = self.string(self.expr())
@@ -254,7 +259,7 @@ class Expressions:
                     self.pos += 1
                     m = self.byte_value(self.expr())
             self.expect(0x29)
-            self.cost += 300 + 10 * len(s)
+            self.cost += COST_NEW_STRING + COST_STRING_BYTE * min(n, len(s))
             if token == T_LEFT:
                 return bytes(s[:n])
             if token == T_RIGHT:
@@ -282,8 +287,11 @@ class Expressions:
         v = self.numeric(v) if token != T_FRE else v
         try:
             if token == T_STR:
-                return mbf.fout(v).encode("latin-1")
+                text = mbf.fout(v).encode("latin-1")
+                self.cost += COST_NEW_STRING + COST_STRING_BYTE * len(text)
+                return text
             if token == T_CHR:
+                self.cost += COST_NEW_STRING + COST_STRING_BYTE
                 return bytes((self.byte_value(v),))
             if token == T_SGN:
                 return mbf.from_int(mbf.sign(v))
@@ -299,11 +307,11 @@ class Expressions:
                 return mbf.from_int(self.ram[PNTR])
             if token == T_USR:
                 return self.usr(v)
-            self.cost += COST_FUNCTION
             if token == T_RND:
                 timers = b"\0" * 4
                 if v[1] == 0:
-                    self.machine.cpu.processorCycles += self.cost     # the timers see the time spent
+                    # the timers see the time spent
+                    self.machine.cpu.processorCycles += self.cost + mbf.METER.take()
                     self.cost = 0
                     timers = bytes(self.mem[0xDC04 + i] for i in range(4))
                 return self.rnd.rnd(v, timers)
@@ -357,6 +365,7 @@ class Expressions:
         self.expect(0x29)
         if addr is None:
             raise BasicError("UNDEF'D FUNCTION")
+        self.cost += COST_FN
         text = self.w(addr)
         param = self.w(addr + 2)
         saved = bytes(self.ram[param:param + 5])

@@ -5,7 +5,7 @@ Part of the Interpreter (kernal/basic/interpreter.py).
 """
 
 from kernal.basic import mbf
-from kernal.basic.definitions import (BasicError, COST_ADD, COST_NEXT, FOR_BYTES, Finished, GOSUB_BYTES,
+from kernal.basic.definitions import (BasicError, COST_GOSUB, COST_NEXT, FOR_BYTES, Finished, GOSUB_BYTES,
                                       NEWSTT, STACK_BYTES, Suspend, T_EQ, T_FN, T_GOSUB, T_GOTO, T_STEP,
                                       T_THEN, T_TO, is_digit)
 from kernal.locations import MSGFLG, OLDLIN, OLDTXT, SAREG, TXTTAB, VARTAB
@@ -25,6 +25,7 @@ class FlowStatements:
         if n is None:
             raise BasicError("SYNTAX")
         self.push(("gosub", self.line, self.pos, self.direct), GOSUB_BYTES)
+        self.cost += COST_GOSUB
         self.goto_line(n)
 
     def push(self, frame, size):
@@ -127,7 +128,7 @@ class FlowStatements:
             self.pop_to(i + 1)
             self.cost += COST_NEXT
             _, var, step, limit, line, pos, direct = frame
-            value = self.arith(mbf.add, step, mbf.unpack(self.ram[var:var + 5]), COST_ADD)
+            value = self.arith(mbf.add, step, mbf.unpack(self.ram[var:var + 5]), 0)
             self.store("f", var, value)
             value = mbf.unpack(self.ram[var:var + 5])
             if mbf.compare(value, limit) != mbf.sign(step):

@@ -34,8 +34,8 @@ definitions holds the tokens, the cost model and the exceptions they share.
 """
 
 from kernal.basic import mbf
-from kernal.basic.definitions import (BasicError, COST_STATEMENT, Finished, NEWSTT, PI_TOKEN, SLICE, Suspend,
-                                      T_CLOSE, T_CLR, T_CMD, T_CONT, T_DATA, T_DEF, T_DIM, T_END, T_EQ, T_FOR,
+from kernal.basic.definitions import (BasicError, COST_LINE, COST_STATEMENT, Finished, NEWSTT, PI_TOKEN, SLICE, STALL_COST,
+                                      Suspend, T_CLOSE, T_CLR, T_CMD, T_CONT, T_DATA, T_DEF, T_DIM, T_END, T_EQ, T_FOR,
                                       T_GET, T_GO, T_GOSUB, T_GOTO, T_IF, T_INPUT, T_INPUTN, T_LET, T_LIST,
                                       T_LOAD, T_NEW, T_NEXT, T_ON, T_OPEN, T_POKE, T_PRINT, T_PRINTN, T_READ,
                                       T_REM, T_RESTORE, T_RETURN, T_RUN, T_SAVE, T_STOP, T_SYS, T_TO,
@@ -68,7 +68,7 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
         self.stmt_pos = BUF
         self.pending = None              # state of an INPUT waiting for its line
         self.cost = 0
-        self.constants = {}              # pos -> (text, value, end) of number constants
+        self.constants = {}              # pos -> (text, value, end, FIN's cycles) of number constants
         self.var_cache = {}              # (n1, n2) -> address of the value; valid for one VARTAB
         self.var_cache_vartab = None
         self.in_sys = False              # a SYS from the program is running
@@ -110,7 +110,11 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
         """The trap at NEWSTT: run statements for one slice of C64 time."""
         ram = self.ram
         machine = self.machine
-        deadline = cpu.processorCycles + SLICE
+        # Up to the next timer (or raster) interrupt, so that a jiffy's statements run in one
+        # visit and none is lost; SLICE when the interrupts are off or far away.
+        now = cpu.processorCycles
+        due = machine.next_irq_cycle()
+        deadline = due if due is not None and now < due < now + SLICE else now + SLICE
         try:
             while True:
                 if cpu.processorCycles >= deadline or machine.waiting or machine.stall_cycles:
@@ -132,6 +136,7 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
                     self.line = ram[p + 3] | (ram[p + 4] << 8)
                     self.set_w(CURLIN, self.line)
                     self.pos = p + 5
+                    cpu.processorCycles += COST_LINE
                     continue
                 if c == 0x3A:
                     self.pos += 1
@@ -142,10 +147,9 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
                 self.statement()
                 if not self.jumped and not self.at_end():
                     raise BasicError("SYNTAX")
-                cpu.processorCycles += self.cost
+                self.charge(cpu)
         except Suspend as suspend:
-            cpu.processorCycles += self.cost
-            self.cost = 0
+            self.charge(cpu)
             if suspend.result is WAIT:              # come back to this statement when a key is in
                 cpu.pc = NEWSTT
                 self.machine.wait_for_key()
@@ -154,7 +158,7 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
                 cpu.pc = NEWSTT
             return True
         except Finished as finished:
-            cpu.processorCycles += self.cost
+            self.charge(cpu)
             self.running = False
             self.pending = None
             self.listing = None
@@ -162,13 +166,23 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
                 self.basic.print_text(finished.message)
             return self.basic.ready(cpu)
         except BasicError as error:
-            cpu.processorCycles += self.cost
+            self.charge(cpu)
             self.running = False
             self.pending = None
             self.listing = None
             self.cont_ok = False
             line = None if self.direct else self.line
             return self.basic.report_error(cpu, str(error), line)
+
+    def charge(self, cpu):
+        """The C64 time the statement took (its estimate and the math metered) goes to the
+        clock; a long one passes as a stall, so the timer interrupts of its time are taken."""
+        cost = self.cost + mbf.METER.take()
+        self.cost = 0
+        if cost > STALL_COST:
+            self.machine.stall(cost)
+        else:
+            cpu.processorCycles += cost
 
     def stmt_pos_for_cont(self):
         return self.pos

@@ -33,6 +33,11 @@ the ROM builds them (MUL10, DIV10, FADDH, QINT), so the same rounding shows.
 
 from fractions import Fraction
 
+from kernal.basic.meter import (ADD_CYCLES, BYTE_CYCLES, COMPARE_CYCLES, DIV_CYCLES, FIN_CHAR_CYCLES, FIN_CYCLES,
+                                FIN_DIGIT_CYCLES, FLOAT_CYCLES, FOUT_CYCLES, FUNCTION_CYCLES, GETADR_CYCLES, METER,
+                                MUL_CYCLES, POLY_CYCLES, POLY_TERM_CYCLES, QINT_CYCLES, SHIFT_BIT_CYCLES,
+                                SHIFT_BYTE_CYCLES)
+
 MAN_BITS = 40
 TOP = 1 << 39
 FULL = 1 << 40
@@ -97,6 +102,7 @@ def normal(sign, exp, man):
 # -- conversions with Python numbers (exact) ---------------------------------------------------
 def from_int(n):
     """An integer with |n| < 2**32 as FAC (FLOAT/GIVAYF are exact)."""
+    METER.cycles += FLOAT_CYCLES
     if n == 0:
         return ZERO
     sign = 1 if n < 0 else 0
@@ -173,6 +179,9 @@ def add(arg, fac):
     fsgn, fexp, fman = fac
     aman &= ~0xFF
     d = aexp - fexp
+    shift = d if d > 0 else -d
+    METER.cycles += (ADD_CYCLES + SHIFT_BIT_CYCLES * (shift & 7)
+                     + SHIFT_BYTE_CYCLES * (shift >> 3 if shift < 40 else 5))
     carry = 0
     if d == 0:
         exp, sgn, y, x = fexp, fsgn, fman, aman
@@ -193,6 +202,8 @@ def add(arg, fac):
     if man < 0:                                # NEGFAC
         sgn ^= 1
         man = -man
+    lost = 40 - man.bit_length()               # NORMAL's shift back
+    METER.cycles += SHIFT_BYTE_CYCLES * (lost >> 3) + SHIFT_BIT_CYCLES * (lost & 7)
     return normal(sgn, exp, man)
 
 
@@ -220,6 +231,9 @@ def mul(arg, fac):
     a32 = arg[2] >> 8
     multiplier = fac[2]
     low = multiplier & 0xFFFFFFFF
+    METER.cycles += (MUL_CYCLES + BYTE_CYCLES[low & 0xFF] + BYTE_CYCLES[(low >> 8) & 0xFF]
+                     + BYTE_CYCLES[(low >> 16) & 0xFF] + BYTE_CYCLES[low >> 24]
+                     + BYTE_CYCLES[multiplier >> 32])
     if (low & 0xFFFF and not low & 0xFFFF0000) or (low & 0xFF and not low & 0xFFFF00):
         # two zero bytes in a row after a non-zero one: the second is shifted by nine bits
         res = 0                            # RESHO..RESLO and FACOV as one 40-bit number
@@ -244,6 +258,7 @@ def div(arg, fac):
     """FDIVT: ARG / FAC.  FAC is rounded first; 34 quotient bits, truncated."""
     if fac[1] == 0:
         raise MathError("DIVISION BY ZERO")
+    METER.cycles += DIV_CYCLES
     fac = round_fac(fac)
     if arg[1] == 0:
         return ZERO
@@ -268,6 +283,7 @@ def compare(arg, fac):
 
     The last byte is compared as FACLO plus one when the rounding byte's top bit is set,
     without carrying into the byte above (so FAC is taken rounded, nearly always)."""
+    METER.cycles += COMPARE_CYCLES
     aexp = arg[1]
     if aexp == 0:
         return -sign(fac)
@@ -296,6 +312,7 @@ def sign(f):
 # -- integers -------------------------------------------------------------------------------------
 def floor_int(f):
     """QINT as INT uses it: the largest integer not above FAC (rounding byte included)."""
+    METER.cycles += QINT_CYCLES
     value = to_fraction(f)
     return value.numerator // value.denominator
 
@@ -318,6 +335,7 @@ def to_int16(f):
 
 def to_address(f):
     """GETADR: 0-65535 (POKE, PEEK, SYS, WAIT); ILLEGAL QUANTITY otherwise."""
+    METER.cycles += GETADR_CYCLES
     if f[0] and f[1]:
         raise MathError("ILLEGAL QUANTITY")
     if f[1] > 0x90:
@@ -372,6 +390,7 @@ def div10(f):
 def fout(f):
     """The characters STR$ gives and PRINT prints (without PRINT's trailing cursor right)."""
     out = "-" if f[0] and f[1] else " "
+    METER.cycles += FOUT_CYCLES
     if f[1] == 0:
         return out + "0"
     f = (0, f[1], f[2])
@@ -430,12 +449,14 @@ def fin(text, start=0):
     `text` is bytes (PETSCII).  Returns (FAC value, index after the number).  The minus
     and plus tokens ($AB, $AA) count as signs as they do in program text.
     """
+    METER.cycles += FIN_CYCLES
     i, n = start, len(text)
 
     def peek():
         j = i
         while j < n and text[j] == 0x20:
             j += 1
+        METER.cycles += FIN_CHAR_CYCLES
         return j, (text[j] if j < n else 0)
 
     f = ZERO
@@ -453,6 +474,7 @@ def fin(text, start=0):
         if 0x30 <= c <= 0x39:
             if point:
                 deccnt += 1
+            METER.cycles += FIN_DIGIT_CYCLES
             f = add(round_fac(mul10(f)), from_int(c - 0x30))   # FINLOG: MOVAF, FLOAT, FADDT
             i += 1
             continue
@@ -565,6 +587,7 @@ def poly(f, table):
     The first product is x (FAC) times the first coefficient; each later one is the sum so
     far (FAC, with its rounding byte) times x (TEMPF2, rounded)."""
     x = round_fac(f)
+    METER.cycles += POLY_CYCLES + POLY_TERM_CYCLES * len(table)
     acc = mul(table[0], x)
     for c in table[1:-1]:
         acc = mul(x, add(c, acc))
@@ -579,6 +602,7 @@ def polyx(f, table):
 
 def log(f):
     """LOG: ILLEGAL QUANTITY for x <= 0; the series in (x-SQR(.5))/(x+SQR(.5)), plus the exponent."""
+    METER.cycles += FUNCTION_CYCLES
     if f[1] == 0 or f[0]:
         raise MathError("ILLEGAL QUANTITY")
     e = f[1] - 0x80
@@ -594,6 +618,7 @@ def log(f):
 
 def exp(f):
     """EXP: y = x/LOG(2) split into INT(y) (the exponent) and y - INT(y) (the series)."""
+    METER.cycles += FUNCTION_CYCLES
     y = mul(LOGEB2, f)
     sign_, e, man = y
     ov = man & 0xFF
@@ -629,6 +654,7 @@ def exp(f):
 
 def power(arg, fac):
     """FPWRT: ARG ^ FAC as EXP(FAC * LOG(ARG)); a negative base needs a whole exponent."""
+    METER.cycles += FUNCTION_CYCLES
     if fac[1] == 0:
         return ONE
     if arg[1] == 0:
@@ -675,6 +701,7 @@ def _sin_argument(f):
 
 def sin(f):
     """SIN: the odd series on the reduced argument."""
+    METER.cycles += FUNCTION_CYCLES
     return polyx(_sin_argument(f)[0], SINCON)
 
 
@@ -685,6 +712,7 @@ def cos(f):
 
 def tan(f):
     """TAN: SIN(x) over the cosine the same series gives at .25 - |t| (t: SIN's argument)."""
+    METER.cycles += FUNCTION_CYCLES
     t, toggled = _sin_argument(f)
     s = round_fac(polyx(t, SINCON))
     u = add(FR4, neg(fabs(round_fac(t))))
@@ -695,6 +723,7 @@ def tan(f):
 
 def atn(f):
     """ATN: the odd series on x or 1/x, folded with pi/2 - y."""
+    METER.cycles += FUNCTION_CYCLES
     negative = f[0]
     x = fabs(f)
     big = x[1] >= 0x81

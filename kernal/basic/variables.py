@@ -6,7 +6,8 @@ collection, CLR and RESTORE.
 """
 
 from kernal.basic import mbf
-from kernal.basic.definitions import BasicError, COST_VARIABLE, MEMSIZ, is_digit, is_letter, literal
+from kernal.basic.definitions import (BasicError, COST_ARRAY, COST_ARRAY_PASSED, COST_STRING_LET, COST_VARIABLE, COST_VARIABLE_PASSED,
+                                      MEMSIZ, is_digit, is_letter, literal)
 from kernal.basic.mbf import MathError
 from kernal.locations import ARYTAB, DATLIN, DATPTR, FRESPC, FRETOP, STREND, TXTTAB, VARTAB
 
@@ -70,14 +71,17 @@ class Variables:
         key = (n1, n2)
         addr = self.var_cache.get(key)
         if addr is not None:
+            self.cost += COST_VARIABLE_PASSED * ((addr - 2 - vartab) // 7)     # PTRGET's search
             return addr
         ram = self.ram
         p, end = vartab, self.w(ARYTAB)
         while p < end:
             if ram[p] == n1 and ram[p + 1] == n2:
                 self.var_cache[key] = p + 2
+                self.cost += COST_VARIABLE_PASSED * ((p - vartab) // 7)
                 return p + 2
             p += 7
+        self.cost += COST_VARIABLE_PASSED * ((end - vartab) // 7)
         if not create:
             return None
         strend = self.w(STREND)
@@ -110,6 +114,7 @@ class Variables:
             if len(value) > 255:
                 raise BasicError("STRING TOO LONG")
             start = getattr(value, "addr", None)
+            self.cost += COST_STRING_LET
             if start is None or not value:
                 start = self.alloc_string(value)
             self.put(addr, bytes((len(value), start & 0xFF, start >> 8)))
@@ -135,10 +140,12 @@ class Variables:
     def find_array(self, n1, n2):
         ram = self.ram
         p, end = self.w(ARYTAB), self.w(STREND)
+        self.cost += COST_ARRAY
         while p < end:
             size = ram[p + 2] | (ram[p + 3] << 8)
             if ram[p] == n1 and ram[p + 1] == n2:
                 return p
+            self.cost += COST_ARRAY_PASSED
             if size == 0:
                 break
             p += size

@@ -369,8 +369,8 @@ def test_random_programs_end_in_basic_errors_or_ready_never_in_a_machine_error(c
 
 
 def test_ti_keeps_the_time_a_program_is_charged(m):
-    # Every jiffy interrupt the charged time covers is taken (a NEWSTT slice is shorter
-    # than a jiffy), so TI counts what the clock and the pacing count.
+    # Every jiffy interrupt the charged time covers is taken (a NEWSTT visit ends at the
+    # next interrupt due), so TI counts what the clock and the pacing count.
     typed(m, "NEW", "10 FOR I=1 TO 3000:A=A+1:IF A>0 THEN GOTO 20", "20 NEXT")
     cycles, jiffies = m.cycles, m.kernal.clock.read()
     typed(m, "RUN")
@@ -383,3 +383,14 @@ def test_a_number_typed_where_a_shorter_one_stood_is_read_whole(m):
     # direct lines reuse the input buffer: "1" of X=1+2 sits where "1000" is typed next
     assert typed(m, "X=1+2", "PRINT 1000*2") == [" 2000", "", "READY."]
     assert typed(m, "PRINT 1E3", "PRINT 1E3*2", "PRINT 1.5") == [" 1.5", "", "READY."]
+
+
+def test_ti_keeps_the_time_of_statements_longer_than_a_jiffy(m):
+    # Each statement here takes about 150,000 cycles, nine jiffies: its time passes with the
+    # interrupts running (C64.stall), so none of them is lost.
+    typed(m, "NEW", "10 Y=1:FOR I=1 TO 20", "20 Y=(TAN(ATN(SQR(Y*Y)))+1)/Y:NEXT")
+    cycles, jiffies = m.cycles, m.kernal.clock.read()
+    typed(m, "RUN")
+    charged = (m.cycles - cycles) / (m.clock_hz / 60)
+    assert charged > 150
+    assert abs((m.kernal.clock.read() - jiffies) - charged) <= 2

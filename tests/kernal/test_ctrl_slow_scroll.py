@@ -11,6 +11,7 @@ key script's {ctrl} hold CTRL down for a while (c64.machine.C64.hold_ctrl).
 
 from c64.machine import C64, CTRL_HOLD_JIFFIES, StopReason
 from kernal.basic import crunch
+from kernal.editor import SCROLL_PASS_CYCLES
 from kernal.keyboard import Keyboard
 from tests.kernal.editor_helpers import new_editor
 
@@ -34,11 +35,11 @@ def test_a_scroll_with_ctrl_down_spends_the_rom_delay_loop_and_empties_the_buffe
     mem[0xDC01] = 0xFB                        # CTRL down in the row $DC00 = $7F selects
     editor.set_cursor(24, 0)
     editor.chrout(0x0D)                       # RETURN on the bottom row: one scroll
-    assert delays == [DELAY] and DELAY == 458156     # about 0.47 s at 985,248 Hz
+    assert delays == [SCROLL_PASS_CYCLES + DELAY] and DELAY == 458156     # about 0.47 s at 985,248 Hz
     assert mem[NDX] == 0
 
 
-def test_a_scroll_without_ctrl_charges_no_delay_and_keeps_the_buffer():
+def test_a_scroll_without_ctrl_charges_only_its_pass_and_keeps_the_buffer():
     editor, mem = new_editor()
     delays = []
     editor.delay = delays.append
@@ -46,7 +47,7 @@ def test_a_scroll_without_ctrl_charges_no_delay_and_keeps_the_buffer():
     mem[0xDC01] = 0xFF
     editor.set_cursor(24, 0)
     editor.chrout(0x0D)
-    assert delays == [] and mem[NDX] == 3
+    assert delays == [SCROLL_PASS_CYCLES] and mem[NDX] == 3
 
 
 def test_ctrl_alone_with_another_key_in_its_row_is_not_the_slow_scroll():
@@ -56,7 +57,7 @@ def test_ctrl_alone_with_another_key_in_its_row_is_not_the_slow_scroll():
     mem[0xDC01] = 0x7B                        # CTRL and RUN/STOP: the ROM compares with $FB
     editor.set_cursor(24, 0)
     editor.chrout(0x0D)
-    assert delays == []
+    assert delays == [SCROLL_PASS_CYCLES]
 
 
 def test_ctrl_held_reads_fb_in_row_7_sets_shflag_bit_2_and_types_nothing():
@@ -150,9 +151,10 @@ def test_one_ctrl_of_a_key_script_holds_ctrl_for_half_a_second():
     assert CTRL_HOLD_JIFFIES == 30
     plain = list_cycles("")
     once = list_cycles("{ctrl}")
-    # LIST fills the screen in a few jiffies, then each slowed scroll takes 28 of the 30.
+    # LIST fills the screen in a few jiffies, then each slowed scroll takes 28 jiffies of
+    # delay and 1.7 of the pass itself: one in 30 jiffies, ten in 300.
     assert round((once - plain) / DELAY) == 1
-    assert round((list_cycles("{10 ctrl}") - plain) / DELAY) == 11      # 300 jiffies
+    assert round((list_cycles("{10 ctrl}") - plain) / DELAY) == 10      # 300 jiffies
 
 
 def test_run_stop_ends_a_list_slowed_by_ctrl_with_break():

@@ -103,8 +103,8 @@ def test_play_warp_menu_and_quit_in_a_real_terminal(program_args, tmp_path):
         tmux.send("F12")
         tmux.wait_for(lambda screen: "%  " + name in screen and "WARP" not in screen)   # warp off again
         tmux.send("F10")
-        screen = tmux.wait_for("Versions")
-        assert "Esc closes" in screen
+        # (the menu is drawn in more than one write: wait for its last line too)
+        screen = tmux.wait_for(lambda screen: "Versions" in screen and "Esc closes" in screen)
         if program_args == "ryg23":
             assert "ryg23" in screen and "classic final" in screen
         tmux.send("Escape")
