@@ -97,6 +97,7 @@ class C64:
         self.transcript = transcript
         self.pending_keys = deque()
         self.stall_cycles = 0         # time still to pass in a ROM delay loop (stall)
+        self.after_stall = []         # what to do once it has passed
         self.program = None
         self.loaded_name = None       # what BASIC's LOAD last loaded (host name), for the status line
         self.error = None
@@ -131,6 +132,7 @@ class C64:
         cpu.pc = BASIC_READY                   # prints READY. and waits
         self.waiting = False
         self.stall_cycles = 0
+        self.after_stall = []
         self.returned_to_basic = False
         self.call_result = None
         self._empty_polls = 0
@@ -287,14 +289,19 @@ class C64:
         by its delay loop (kernal.editor) and empties the keyboard buffer, as on a C64."""
         self.kernal.keyboard.hold_ctrl(jiffies)
 
-    def stall(self, cycles):
+    def stall(self, cycles, then=None):
         """A ROM delay loop inside a KERNAL routine takes `cycles`: they pass before the
-        program goes on, with interrupts taken meanwhile (with them masked, at once)."""
+        program goes on, with interrupts taken meanwhile (with them masked, at once).
+        `then`, if given, is called once they have passed (what the ROM does after its loop)."""
         cpu = self.cpu
         if cpu.p & INTERRUPT:
             cpu.processorCycles += cycles
+            if then is not None:
+                then()
             return
         self.stall_cycles += cycles
+        if then is not None:
+            self.after_stall.append(then)
         cpu.stop()
 
     def restore(self):
@@ -401,6 +408,10 @@ class C64:
                     target = limit
                 self.stall_cycles -= target - now
                 cpu.processorCycles = target
+                if not self.stall_cycles:
+                    done, self.after_stall = self.after_stall, []
+                    for then in done:
+                        then()
                 continue
             if self.waiting:
                 if self.pending_keys:

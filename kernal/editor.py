@@ -98,8 +98,9 @@ class ScreenEditor:
         # Set it to self.stuff_keyboard_buffer for the ROM's behaviour when take_key reads $0277.
         self.stuff_keys = None
         # Called with the cycles the ROM's scroll spends (its passes, and the delay loop of the
-        # CTRL-slowed scroll), for the machine to let that much time pass, interrupts included
-        # (c64.machine.C64.stall); None: the time is not charged (an editor on a bare array).
+        # CTRL-slowed scroll) and what to do after them, for the machine to let that much time
+        # pass, interrupts included (c64.machine.C64.stall); None: the time is not charged (an
+        # editor on a bare array).
         self.delay = None
 
     # -- geometry helpers -------------------------------------------------------
@@ -283,12 +284,19 @@ class ScreenEditor:
         # Holding CTRL (row 7 selected, $DC01 = $FB: CTRL alone) slows the scroll by the
         # ROM's delay loop and flushes the keyboard buffer.
         m[CIA1_PRA] = 0x7F
-        if m[CIA1_PRB] == 0xFB:
+        ctrl = m[CIA1_PRB] == 0xFB
+        if ctrl:
             cycles += CTRL_SCROLL_DELAY
-            m[NDX] = 0
         if self.delay is not None:
-            self.delay(cycles)
+            # the buffer is emptied after the delay loop: keys typed during it go too
+            self.delay(cycles, self.empty_keyboard_buffer if ctrl else None)
+        elif ctrl:
+            m[NDX] = 0
         return m[TBLX]
+
+    def empty_keyboard_buffer(self):
+        """STY NDX: no keys waiting (the end of the CTRL-slowed scroll)."""
+        self.mem[NDX] = 0
 
     def _next_line(self):
         """Cursor to the row starting the next logical line, scrolling if needed (ROM nxln).

@@ -269,13 +269,10 @@ def div(arg, fac):
         raise MathError("OVERFLOW")
     if s <= 0:
         return ZERO
-    exp = s + 1                            # INC FACEXP
-    if exp > 255 and q >> 33:
+    exp = s + 1                            # INC FACEXP: $FF + 1 is OVERFLOW, whatever the quotient
+    if exp > 255:
         raise MathError("OVERFLOW")
-    result = normal(fac[0] ^ arg[0], exp, q << 6)
-    if result[1] > 255:
-        raise MathError("OVERFLOW")
-    return result
+    return normal(fac[0] ^ arg[0], exp, q << 6)
 
 
 def compare(arg, fac):

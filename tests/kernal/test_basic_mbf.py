@@ -192,6 +192,11 @@ def test_division_by_zero_and_overflow_are_errors():
         mbf.div(mbf.ONE, mbf.ZERO)
     with pytest.raises(mbf.MathError, match="OVERFLOW"):
         mbf.mul(mbf.from_str("1E38"), mbf.from_str("1E38"))
+    # FDIVT's INC FACEXP overflows before the quotient is normalised: 2**126 / .75 would fit
+    big = mbf.unpack(bytes((0xFF, 0, 0, 0, 0)))
+    with pytest.raises(mbf.MathError, match="OVERFLOW"):
+        mbf.div(big, mbf.from_str(".75"))
+    assert mbf.div(big, mbf.from_str("1.5"))[1] == 0xFE          # INC FACEXP to $FF, then NORMAL
 
 
 @given(st.integers(-999999999, 999999999))

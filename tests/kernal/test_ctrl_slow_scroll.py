@@ -27,33 +27,44 @@ JIFFY = 16421                      # PAL cycles per jiffy (CIA1 timer A latch + 
 # -- the editor and the keyboard ----------------------------------------------------------------
 
 
+def delay_recorder(delays, afterwards):
+    def delay(cycles, then=None):
+        delays.append(cycles)
+        if then is not None:
+            afterwards.append(then)
+    return delay
+
+
 def test_a_scroll_with_ctrl_down_spends_the_rom_delay_loop_and_empties_the_buffer():
     editor, mem = new_editor()
-    delays = []
-    editor.delay = delays.append
+    delays, afterwards = [], []
+    editor.delay = delay_recorder(delays, afterwards)
     mem[NDX] = 3
     mem[0xDC01] = 0xFB                        # CTRL down in the row $DC00 = $7F selects
     editor.set_cursor(24, 0)
     editor.chrout(0x0D)                       # RETURN on the bottom row: one scroll
     assert delays == [SCROLL_PASS_CYCLES + DELAY] and DELAY == 458156     # about 0.47 s at 985,248 Hz
+    assert mem[NDX] == 3                      # the ROM empties the buffer after its loop,
+    for then in afterwards:                   # so keys typed during the delay go too
+        then()
     assert mem[NDX] == 0
 
 
 def test_a_scroll_without_ctrl_charges_only_its_pass_and_keeps_the_buffer():
     editor, mem = new_editor()
-    delays = []
-    editor.delay = delays.append
+    delays, afterwards = [], []
+    editor.delay = delay_recorder(delays, afterwards)
     mem[NDX] = 3
     mem[0xDC01] = 0xFF
     editor.set_cursor(24, 0)
     editor.chrout(0x0D)
-    assert delays == [SCROLL_PASS_CYCLES] and mem[NDX] == 3
+    assert delays == [SCROLL_PASS_CYCLES] and mem[NDX] == 3 and afterwards == []
 
 
 def test_ctrl_alone_with_another_key_in_its_row_is_not_the_slow_scroll():
     editor, mem = new_editor()
-    delays = []
-    editor.delay = delays.append
+    delays, afterwards = [], []
+    editor.delay = delay_recorder(delays, afterwards)
     mem[0xDC01] = 0x7B                        # CTRL and RUN/STOP: the ROM compares with $FB
     editor.set_cursor(24, 0)
     editor.chrout(0x0D)
@@ -185,3 +196,16 @@ def test_the_statement_after_a_slowed_scroll_runs_after_the_delay():
     rows = [row.strip() for row in machine.screen_lines()]
     minimum = next(row for row in rows if row.startswith("MIN"))
     assert int(minimum[3:]) >= DELAY // JIFFY
+
+
+def test_what_follows_a_stall_happens_once_its_time_has_passed():
+    machine = C64(sid_seed=1)
+    machine.run(2_000_000)
+    done = []
+    machine.cpu.p &= ~0x04                    # interrupts on, as when CHROUT scrolls
+    machine.stall(100_000, lambda: done.append(machine.cycles))
+    start = machine.cycles
+    machine.run(50_000)
+    assert done == []
+    machine.run(100_000)
+    assert len(done) == 1 and done[0] - start >= 100_000
