@@ -143,6 +143,7 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
                     continue
                 self.stmt_pos = self.pos
                 self.cost = COST_STATEMENT
+                mbf.METER.cycles = 0               # only this statement's math is charged to it
                 self.jumped = False
                 self.statement()
                 if not self.jumped and not self.at_end():
