@@ -21,9 +21,11 @@ with the ROM's rounding.  FOR and GOSUB frames live in a Python list (the
 ROM keeps them on the 6502 stack) with the ROM's limit (?OUT OF MEMORY).
 
 The interpreter runs from a trap at NEWSTT ($A7AE): each visit executes
-statements until about SLICE cycles of C64 time have been charged (each
-statement costs an estimate of what the ROM takes), then gives the machine
-back to its run loop (interrupts, pacing, the STOP key) and is re-entered.
+statements until the next timer interrupt is due (at most SLICE cycles of C64
+time), each charged what the ROM would take (its estimate and the math metered
+by kernal.basic.meter; a statement longer than STALL_COST lets its time pass
+with the interrupts running), then gives the machine back to its run loop
+(interrupts, pacing, the STOP key) and is re-entered.
 INPUT and WAIT give the machine back while they wait; SYS starts machine
 code whose RTS comes back through $E147 to the next statement.
 
