@@ -48,7 +48,7 @@ T_NOT, T_STEP, T_PLUS, T_MINUS, T_MUL, T_DIV, T_POW, T_AND, T_OR, T_GT, T_EQ, T_
 T_SGN, T_INT, T_ABS, T_USR, T_FRE, T_POS, T_SQR, T_RND, T_LOG, T_EXP, T_COS, T_SIN = range(0xB4, 0xC0)
 T_TAN, T_ATN, T_PEEK, T_LEN, T_STR, T_VAL, T_ASC, T_CHR, T_LEFT, T_RIGHT, T_MID, T_GO = range(0xC0, 0xCC)
 PI_TOKEN = 0xFF
-PI = mbf.const((0x82, 0x49, 0x0F, 0xDA, 0xA2))
+PI = mbf.const((0x82, 0x49, 0x0F, 0xDA, 0xA1))   # the ROM's pi ($AEA8): one unit below the nearest, 3.14159265
 TRUE = mbf.from_int(-1)
 FALSE = mbf.ZERO
 

@@ -394,3 +394,11 @@ def test_ti_keeps_the_time_of_statements_longer_than_a_jiffy(m):
     charged = (m.cycles - cycles) / (m.clock_hz / 60)
     assert charged > 150
     assert abs((m.kernal.clock.read() - jiffies) - charged) <= 2
+
+
+def test_pi_is_the_roms_constant_and_prints_as_a_c64_shows_it(m):
+    # BASIC's pi ($AEA8) is 82 49 0F DA A1, one unit of the last place below the nearest
+    # five-byte number (which FOUT would show as 3.14159266)
+    settle(m, "CLR:P={pi}:PRINT P{return}")
+    assert screen(m)[-3:] == [" 3.14159265", "", "READY."]
+    assert typed(m, "A=PEEK(45)+256*PEEK(46):PRINT PEEK(A+6)") == [" 161", "", "READY."]
