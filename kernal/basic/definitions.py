@@ -32,6 +32,7 @@ COST_ARRAY = 2000               # ISARY: the subscripts pushed and made integers
 COST_ARRAY_PASSED = 50          # per array searched before the one named
 COST_NEW_STRING = 1100          # GETSPA and the temporary descriptor of a string made
 COST_STRING_BYTE = 16           # MOVINS, per byte copied
+COST_GC_LOOK = 40               # GARBAG: one descriptor looked at in one pass (there is a pass per string kept)
 COST_STRING_LET = 500           # LET of a string: the descriptor moved, the temporary freed
 COST_GOSUB = 100                # GOSUB's frame pushed, RETURN's popped (beyond the jumps)
 COST_LINE = 100                 # NEWSTT at the end of a line: the link, CURLIN

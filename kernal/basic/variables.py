@@ -6,7 +6,8 @@ collection, CLR and RESTORE.
 """
 
 from kernal.basic import mbf
-from kernal.basic.definitions import (BasicError, COST_ARRAY, COST_ARRAY_PASSED, COST_STRING_LET, COST_VARIABLE, COST_VARIABLE_PASSED,
+from kernal.basic.definitions import (BasicError, COST_ARRAY, COST_ARRAY_PASSED, COST_GC_LOOK, COST_STRING_BYTE,
+                                      COST_STRING_LET, COST_VARIABLE, COST_VARIABLE_PASSED,
                                       MEMSIZ, is_digit, is_letter, literal)
 from kernal.basic.mbf import MathError
 from kernal.locations import ARYTAB, DATLIN, DATPTR, FRESPC, FRETOP, STREND, TXTTAB, VARTAB
@@ -246,10 +247,16 @@ class Variables:
         ram = self.ram
         low, top = self.w(STREND), self.w(MEMSIZ)
         live = {}
+        descriptors = 0
         for d in self._descriptors():
+            descriptors += 1
             length, start = ram[d], ram[d + 1] | (ram[d + 2] << 8)
             if length and low <= start < top:
                 live.setdefault((start, length), []).append(d)
+        # The ROM looks through every descriptor once for each string it moves (the highest
+        # one left first): its time grows with the square of the strings kept.
+        self.cost += COST_GC_LOOK * (descriptors + 3) * (len(live) + 1)
+        self.cost += COST_STRING_BYTE * sum(length for _, length in live)
         new_top = top
         for (start, length) in sorted(live, reverse=True):
             data = bytes(ram[start:start + length])

@@ -40,3 +40,18 @@ def test_math_done_outside_a_statement_is_not_charged_to_it():
     plain = run_program("10 A=1")[0]
     mbf.METER.cycles += 10_000_000             # e.g. another machine's, or a test's
     assert run_program("10 A=1")[0] == plain
+
+
+def fre_jiffies(strings):
+    program = ("10 DIM A$(%d):FOR I=1 TO %d:A$(I)=STR$(I):NEXT\n"
+               "20 T=TI:X=FRE(0):PRINT TI-T" % (strings, strings))
+    screen = run_program(program)[4]
+    return int([row for row in screen if row.strip()][-2])
+
+
+def test_garbage_collection_takes_time_growing_with_the_square_of_the_strings_kept():
+    # FRE(0) collects the garbage first; the ROM's GARBAG passes over every descriptor once
+    # for each string it keeps, and TI counts that time
+    small, large = fre_jiffies(100), fre_jiffies(300)
+    assert small > 10
+    assert 7 < large / small < 11
