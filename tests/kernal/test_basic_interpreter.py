@@ -368,32 +368,28 @@ def test_random_programs_end_in_basic_errors_or_ready_never_in_a_machine_error(c
                 break
 
 
-def test_ti_keeps_the_time_a_program_is_charged(m):
-    # Every jiffy interrupt the charged time covers is taken (a NEWSTT visit ends at the
-    # next interrupt due), so TI counts what the clock and the pacing count.
-    typed(m, "NEW", "10 FOR I=1 TO 3000:A=A+1:IF A>0 THEN GOTO 20", "20 NEXT")
-    cycles, jiffies = m.cycles, m.kernal.clock.read()
+@pytest.mark.parametrize("program, jiffies", [
+    # short statements: a NEWSTT visit ends at the next interrupt due
+    (("10 FOR I=1 TO 3000:A=A+1:IF A>0 THEN GOTO 20", "20 NEXT"), 100),
+    # statements of about 150,000 cycles, nine jiffies each: their time passes with the
+    # interrupts running (C64.stall)
+    (("10 Y=1:FOR I=1 TO 20", "20 Y=(TAN(ATN(SQR(Y*Y)))+1)/Y:NEXT"), 150),
+], ids=["short statements", "statements longer than a jiffy"])
+def test_ti_keeps_the_time_a_program_is_charged(m, program, jiffies):
+    # Every jiffy interrupt the charged time covers is taken, so TI counts what the clock
+    # and the pacing count.
+    typed(m, "NEW", *program)
+    cycles, start = m.cycles, m.kernal.clock.read()
     typed(m, "RUN")
     charged = (m.cycles - cycles) / (m.clock_hz / 60)
-    assert charged > 100
-    assert abs((m.kernal.clock.read() - jiffies) - charged) <= 2
+    assert charged > jiffies
+    assert abs((m.kernal.clock.read() - start) - charged) <= 2
 
 
 def test_a_number_typed_where_a_shorter_one_stood_is_read_whole(m):
     # direct lines reuse the input buffer: "1" of X=1+2 sits where "1000" is typed next
     assert typed(m, "X=1+2", "PRINT 1000*2") == [" 2000", "", "READY."]
     assert typed(m, "PRINT 1E3", "PRINT 1E3*2", "PRINT 1.5") == [" 1.5", "", "READY."]
-
-
-def test_ti_keeps_the_time_of_statements_longer_than_a_jiffy(m):
-    # Each statement here takes about 150,000 cycles, nine jiffies: its time passes with the
-    # interrupts running (C64.stall), so none of them is lost.
-    typed(m, "NEW", "10 Y=1:FOR I=1 TO 20", "20 Y=(TAN(ATN(SQR(Y*Y)))+1)/Y:NEXT")
-    cycles, jiffies = m.cycles, m.kernal.clock.read()
-    typed(m, "RUN")
-    charged = (m.cycles - cycles) / (m.clock_hz / 60)
-    assert charged > 150
-    assert abs((m.kernal.clock.read() - jiffies) - charged) <= 2
 
 
 def test_pi_is_the_roms_constant_and_prints_as_a_c64_shows_it(m):
