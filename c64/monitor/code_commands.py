@@ -60,18 +60,29 @@ class CodeCommands:
         return "\n".join(self.disassemble_lines(start, end=end))
 
     def cmd_assemble(self, args):
+        """a addr [instruction]: assemble there, then take one line after another (the
+        monitor's `assembling` address) until an empty line, as VICE's monitor does."""
         addr_text, _, statement = args.partition(" ")
-        if not addr_text or not statement.strip():
-            raise MonitorError("assemble: a addr instruction (a c000 lda #$01)")
+        if not addr_text:
+            raise MonitorError("assemble: a addr [instruction] (a c000 lda #$01)")
         addr = self.address(addr_text)
+        if not statement.strip():
+            self.assembling = addr
+            return "assembling at $%04X: one instruction a line, an empty line ends" % addr
+        return self.assemble_at(addr, statement.strip())
+
+    def assemble_at(self, addr, statement):
+        """One instruction at addr; the next line goes after it (`assembling`).  A line
+        that does not assemble is an error and changes nothing."""
         # MPU's table: documented opcodes only (py65's assembler takes the first match).
         assembler = Assembler(self._view(MPU.disassemble), self.parser)
         try:
-            values = assembler.assemble(statement.strip(), addr)
+            values = assembler.assemble(statement, addr)
         except (SyntaxError, OverflowError, ExpressionError, KeyError, ValueError):
-            raise MonitorError("cannot assemble '%s'" % statement.strip()) from None
+            raise MonitorError("cannot assemble '%s'" % statement) from None
         for offset, value in enumerate(values):
             self.poke((addr + offset) & 0xFFFF, value)
+        self.assembling = (addr + len(values)) & 0xFFFF
         return "\n".join(line for line in self.disassemble_lines(addr, count=1) if line.startswith("."))
 
     # -- labels and sources ---------------------------------------------------------------------------

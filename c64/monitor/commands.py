@@ -31,7 +31,7 @@ HELP = [
     ("i [start [end]]", "memory as PETSCII text"),
     ("bank [cpu|ram]", "what m/i/d/> read and write: what the CPU sees (ROM, I/O) or the RAM below"),
     ("d [start [end]]", "disassemble, with label lines and symbolic operands"),
-    ("a addr instruction", "assemble one instruction: a c000 lda #$01"),
+    ("a addr [instruction]", "assemble: a c000 lda #$01; then each line is the next one, an empty line ends"),
     ("> addr byte ...", "write bytes"),
     ("f start end byte ...", "fill"),
     ("t start end dest", "transfer (copy)"),
@@ -74,6 +74,7 @@ class Monitor(MemoryCommands, CodeCommands, BreakpointCommands, SteppingCommands
         self.parser = MonitorAddressParser(self.labels, machine.cpu)
         self._next_d = None
         self._next_m = None
+        self.assembling = None            # the next address while `a` takes one line after another
         self._refresh_labels()
 
     # -- labels follow the program ----------------------------------------------------------
@@ -98,6 +99,20 @@ class Monitor(MemoryCommands, CodeCommands, BreakpointCommands, SteppingCommands
         self._refresh_labels()
         self.parser.cpu = self.machine.cpu
         line = line.strip()
+        if self.assembling is not None:
+            # after `a`, each line is the next instruction, as in VICE; an empty line or a
+            # command (no command is named like a mnemonic) ends that
+            if not line:
+                self.assembling = None
+                return ""
+            first = line.split()[0].lower()
+            if first in _COMMANDS or first.startswith(">"):
+                self.assembling = None
+            else:
+                try:
+                    return self.assemble_at(self.assembling, line)
+                except (MonitorError, ExpressionError, labels_module.LabelError) as error:
+                    return "ERROR -- %s (an empty line ends a)" % error
         if not line or line.startswith(";") or line.startswith("#"):
             return ""
         word, _, rest = line.partition(" ")

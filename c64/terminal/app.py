@@ -403,6 +403,7 @@ class TerminalApp:
             output = self.monitor.execute(panel.pending)
             panel.add(output)
             panel.address = self.machine.cpu.pc
+            panel.assembling = self.monitor.assembling
             if self.monitor.resume:
                 self.close_overlay()
         elif answer is monitor_panel.CLOSE:

@@ -35,6 +35,7 @@ class MonitorPanel:
         self.recall = None
         self.scroll = 0
         self.address = prompt_address
+        self.assembling = None          # the monitor's next address for `a`: the prompt shows it
         self.showing_screen = False
         self.key_up = getattr(curses_module, "KEY_UP", -1)
         self.key_down = getattr(curses_module, "KEY_DOWN", -1)
@@ -49,6 +50,8 @@ class MonitorPanel:
         self.scroll = 0
 
     def prompt(self):
+        if self.assembling is not None:
+            return ".C:%04x  " % self.assembling
         return "(C:$%04x) " % self.address
 
     def handle(self, key):

@@ -263,3 +263,18 @@ def test_a_store_watch_sees_what_the_kernal_writes(mon):
     reason, text = mon.run(200_000_000)
     assert reason is StopReason.BREAK and text.splitlines()[0] == "#2 (Stop on store $0400)"
     assert mon.machine.mem.ram[0x0400] != 0xEE
+
+
+def test_a_goes_on_assembling_line_after_line_until_an_empty_line(mon):
+    assert mon.execute("a c000 lda #$01") == ".C:C000  A9 01      LDA #$01"
+    assert mon.assembling == 0xC002
+    assert mon.execute("sta $d020") == ".C:C002  8D 20 D0   STA $D020"
+    assert mon.execute("ldx") == "ERROR -- cannot assemble 'ldx' (an empty line ends a)"
+    assert mon.assembling == 0xC005                  # a bad line leaves the address
+    assert mon.execute("rts") == ".C:C005  60         RTS"
+    assert mon.execute("") == "" and mon.assembling is None
+    assert bytes(mon.machine.mem.ram[0xC000:0xC006]) == bytes((0xA9, 0x01, 0x8D, 0x20, 0xD0, 0x60))
+    assert mon.execute("a c100").startswith("assembling at $C100")
+    assert mon.execute("nop") == ".C:C100  EA         NOP"
+    assert mon.execute("m c100 c100").startswith(">C:C100  EA")      # a command ends it
+    assert mon.assembling is None

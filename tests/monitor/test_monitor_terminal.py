@@ -28,6 +28,21 @@ def test_ctrl_o_stops_the_machine_and_the_panel_runs_commands():
     assert "ERROR -- unknown command 'bogus' (help lists them)" in window.text()
 
 
+def test_the_prompt_shows_the_next_address_while_a_assembles():
+    app, window, _ = make_app(BUSY)
+    settle(app, 0.2)
+    type_keys(app, window, CTRL_O, seconds=0.05)
+    typed(app, window, "a c100 lda #$05")
+    assert ".C:C100  A9 05      LDA #$05" in window.text()
+    assert ".C:c102  _" in window.text()                 # the prompt: where the next one goes
+    typed(app, window, "rts")
+    assert ".C:c103  _" in window.text()
+    typed(app, window, "")
+    prompt = [line for line in window.text().splitlines() if line.strip()][-1]
+    assert prompt.strip().startswith("(C:$") and prompt.strip().endswith("_")
+    assert bytes(app.machine.mem.ram[0xC100:0xC103]) == bytes((0xA9, 0x05, 0x60))
+
+
 def test_tab_shows_the_c64_screen_and_any_key_comes_back():
     app, window, _ = make_app()
     settle(app, 0.5)
