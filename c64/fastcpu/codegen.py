@@ -211,7 +211,7 @@ class BlockBuilder(MemoryAccess, ControlFlow):
         return "%s%d" % (prefix, self.n)
 
     def instruction(self, insn, index, live, is_last):
-        name, mode = insn.name, insn.mode
+        name = insn.name
         cycles = insn.cycles
         if name in BRANCHES:
             self.branch(insn, is_last)

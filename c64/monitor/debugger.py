@@ -279,7 +279,7 @@ class Debugger:
 
     def _step_slice(self, cpu, target):
         """Instruction by instruction until target cycles, a stop or cpu.stop()."""
-        machine, memory = self.machine, self.machine.mem
+        memory = self.machine.mem
         stepper = self._stepper
         stepper.a, stepper.x, stepper.y, stepper.sp = cpu.a, cpu.x, cpu.y, cpu.sp
         stepper.pc, stepper.p, stepper.processorCycles = cpu.pc, cpu.p, cpu.processorCycles

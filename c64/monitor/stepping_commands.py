@@ -26,7 +26,6 @@ class SteppingCommands:
 
     def stop_text(self):
         hit = self.debugger.hit
-        cpu = self.machine.cpu
         lines = []
         if hit is not None:
             point, kind, address = hit

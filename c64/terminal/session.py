@@ -144,8 +144,6 @@ def run_terminal(program, args, cpu_class):
         sys.stderr.write("ryg: curses is not available (on Windows: pip install windows-curses); "
                          "use --headless\n")
         return 2
-    import locale
-
     from c64.terminal.glyphmode import choose_glyph_mode
 
     if not has_terminal():

@@ -14,15 +14,12 @@ import signal
 import subprocess
 import sys
 
-import pytest
-
-from c64.terminal import app as app_module
 from c64.terminal.colours import CursesColours, detect_depth
 from c64.terminal.glyphmode import choose_glyph_mode, libc_wcwidth
 from c64.terminal.keys import Command, KeyDecoder
 from c64.terminal.surface import Style
 from charset.keys import build_host_keymap
-from tests.terminal.test_terminal_app import make_app, settle, status_line, type_keys
+from tests.terminal.test_terminal_app import make_app, settle, type_keys
 from tests.terminal.test_terminal_render import FakeCurses
 from tests.terminal.windows_like import WINDOWS_SIGNALS
 

@@ -8,7 +8,7 @@ game in a chosen way at a chosen depth.
 
 import random
 
-from c64.machine import C64, StopReason
+from c64.machine import StopReason
 from tests.tools import classic_model as M
 from tests.tools.classic_runner import ClassicProgram
 
