@@ -38,7 +38,7 @@ from c64.terminal.pacing import WARP_REDRAW, Pacer, SpeedMeter
 from c64.terminal.render import Renderer, snapshot
 from c64.terminal.status import StatusInfo, status_parts
 from charset.colours import DEFAULT_PALETTE
-from charset.keys import build_host_keymap
+from charset.keys import RESTORE, build_host_keymap
 
 IDLE_FRAMES = 5              # while waiting for a key: wake every 5 frames (0.1 s PAL)
 BUSY_BATCH = 2               # at most this many owed frames run back to back when busy
@@ -86,6 +86,7 @@ class TerminalApp:
         self.help_notes = list(help_notes)
         self.note = None
         self.note_time = 0.0
+        self.stopped = False            # the error is the 6502 program's stop (BRK, JAM ...)
         self.window = window
         self.surface = surface
         self.curses = curses_module
@@ -119,6 +120,7 @@ class TerminalApp:
             self.overlay = None
         machine.run_program(program)
         self.error = None
+        self.stopped = False
         self.idle = False            # the program waited for a key all through the last run
         self.typeahead.clear()
         self.pacer = Pacer(machine.clock_hz, machine.frame_cycles, self.clock)
@@ -139,9 +141,11 @@ class TerminalApp:
         except Exception as error:       # a bug in a KERNAL trap or chip: keep the session, log the details
             log.exception("emulation failed at pc=$%04X", machine.cpu.pc)
             self.error = "emulator error: %s: %s (see %s)" % (type(error).__name__, error, log_path())
+            self.stopped = False
             return
         if reason is StopReason.ERROR:
             self.error = machine.error or "unknown error"
+            self.stopped = True          # the 6502 program stopped: RESTORE can warm start
             log.error("the program stopped: %s (pc=$%04X, cycle %d)", self.error, machine.cpu.pc, machine.cycles)
         elif reason is StopReason.BASIC:
             log.info("the program returned to BASIC")
@@ -228,7 +232,7 @@ class TerminalApp:
         name = program_label(self.program) if loaded is None else name_label(loaded)
         return StatusInfo(speed=self.shown_speed, warp=self.warp, name=name,
                           waiting=waiting, error=self.error, question=question, note=note,
-                          drive=self.machine.drive_error())
+                          drive=self.machine.drive_error(), stopped=self.stopped)
 
     def draw(self):
         renderer = self.renderer
@@ -324,8 +328,24 @@ class TerminalApp:
             return
         if isinstance(decoded, Command):
             self.command(decoded)
+        elif decoded == RESTORE and self.error is not None and self.stopped:
+            self.warm_start()
         elif decoded is not None and self.error is None:
             self.queue_key(self.as_shown(key, decoded))
+
+    def warm_start(self):
+        """RUN/STOP+RESTORE after the program stopped (a BRK, a JAM): the KERNAL's warm start,
+        BASIC's READY. with memory kept -- a BASIC program typed in is still there to LIST."""
+        log.info("warm start after: %s", self.error)
+        machine = self.machine
+        machine.error = None
+        machine.warm_start()
+        self.error = None
+        self.stopped = False
+        self.typeahead.clear()
+        self.note = "WARM START: MEMORY KEPT"
+        self.note_time = self.clock()
+        self.renderer.invalidate()
 
     def typing_to_the_program(self):
         """True when a typed key would go to the C64 (no panel, question or error in the way)."""

@@ -71,7 +71,7 @@ HELP_LINES = (
     ("F1-F8", "C64 function keys (Shift+F1 = F2, ...)"),
     ("Esc", "RUN/STOP"),
     ("Ctrl-S", "CTRL held (hold it: slower scrolling, as in LIST)"),
-    ("PageUp", "RESTORE"),
+    ("PageUp", "RESTORE (after a stop: warm start, memory kept)"),
     ("PageDown / End", "up-arrow (Shift: pi) / left-arrow"),
     ("\\", "pound"),
 )

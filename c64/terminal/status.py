@@ -24,10 +24,11 @@ DRIVE_ERROR = Style(BLACK, LIGHT_RED, True)     # the drive's red LED blinking
 
 HELP_HINT = "F11/^K help"
 ERROR_KEYS = "F9 reset F10 menu ^Q quit"
+STOPPED_KEYS = "F9 reset PgUp warm start F10 menu ^Q quit"     # RESTORE: READY., memory kept
 
 # note: a short message shown for a few seconds in place of the help hint ("saved ryg64-001.svg").
-StatusInfo = namedtuple("StatusInfo", "speed warp name waiting error question note drive")
-StatusInfo.__new__.__defaults__ = (None, False, "", False, None, None, None, None)
+StatusInfo = namedtuple("StatusInfo", "speed warp name waiting error question note drive stopped")
+StatusInfo.__new__.__defaults__ = (None, False, "", False, None, None, None, None, False)
 
 
 def speed_text(percent, warp):
@@ -41,7 +42,7 @@ def status_parts(info):
     if info.question:
         return " " + info.question, "", ALERT
     if info.error:
-        return " STOPPED: " + info.error, "  " + ERROR_KEYS + " ", ALERT
+        return " STOPPED: " + info.error, "  " + (STOPPED_KEYS if info.stopped else ERROR_KEYS) + " ", ALERT
     words = [speed_text(info.speed, info.warp), info.name]
     if info.waiting:
         words.append("WAIT")

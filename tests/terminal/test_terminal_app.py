@@ -531,3 +531,23 @@ def test_the_same_flood_into_a_running_program_stays_bounded():
         app.step()
         assert len(app.typeahead) <= TYPEAHEAD_LIMIT
     assert app.dropped_keys > 0
+
+
+def test_restore_after_a_stop_warm_starts_and_keeps_the_basic_program():
+    # a real C64 answers a BRK with the warm start; here the machine stops to show where,
+    # and PageUp (RESTORE) gives the warm start: READY., the program typed in still there
+    app, window = make_basic_app()
+    type_keys(app, window, *'10 PRINT "KEPT"', "\n", *"SYS 49152", "\n", seconds=1.0)
+    assert app.error and "BRK" in app.error
+    assert "PgUp warm start" in status_line(app, window)
+    type_keys(app, window, FakeCurses.KEY_PPAGE, seconds=1.0)
+    assert app.error is None and "STOPPED" not in status_line(app, window)
+    assert "WARM START" in status_line(app, window)
+    type_keys(app, window, *"RUN", "\n", seconds=1.0)
+    assert "KEPT" in screen_rows(app)
+
+
+def test_restore_does_nothing_when_the_program_runs():
+    app, window = make_basic_app()
+    type_keys(app, window, FakeCurses.KEY_PPAGE, seconds=0.5)
+    assert app.error is None and "WARM START" not in status_line(app, window)
