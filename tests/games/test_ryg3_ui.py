@@ -587,3 +587,16 @@ def test_run_stop_gives_up_saving_and_loading(tmp_path):
     game.keys("W{return}")
     game.keys("O{stop}")
     assert "NO SE HA CARGADO NADA" in game.row(20)
+
+
+def test_a_hint_at_a_low_level_is_the_best_move_found_not_a_random_one():
+    # level 1 plays a random move among those within 64 of the best; its hint does not
+    game = Game(level="L1")
+    assert game.peek("margin") == 64
+    game.keys("E1F2{return}")                             # a position with a real choice
+    hints = set()
+    for _ in range(12):
+        game.keys("P")
+        hints.add(game.row(20).strip())
+    assert len(hints) == 1 and next(iter(hints)).startswith("PISTA: ")
+    assert game.peek("margin") == 64                      # the level's margin is back
