@@ -9,8 +9,12 @@ Error results follow the KERNAL: C=1 and A = error number (1 too many
 files, 2 file open, 3 file not open, 5 device not present, 6 not input
 file, 7 not output file, 9 illegal device).
 
+OPEN, CHKIN and CHKOUT clear ST first, as the ROM's file search ($F30F) does,
+so each INPUT#, GET# or PRINT# statement starts with ST 0.
+
 Serial devices (4-31) behave as the KERNAL's serial routines make them:
 OPEN stores SA | $60 in the SAT table and clears ST when it sends a name;
+CHRIN from one returns RETURN without asking it while ST is not 0 ($F1AD);
 a secondary address >= $80 ("none") opens nothing on the device; a device
 object gets `connect(mem)` when it is registered and ORs its own status
 bits (EOI $40, time-out $02) into ST as it is read; reading from a device
@@ -81,6 +85,7 @@ class Channels:
     def open(self):
         m = self.mem
         logical, device, secondary = m[LA], m[FA], m[SA]
+        m[STATUS] = 0                                 # $F30F: ST cleared before the search
         if logical == 0:
             raise KernalError(ERR_NOT_INPUT_FILE)     # the KERNAL's answer to logical file 0
         if self._find(logical) is not None:
@@ -119,6 +124,7 @@ class Channels:
         return self.mem[FAT + index], (None if secondary & 0x80 else secondary & 0x0F)
 
     def chkin(self, logical):
+        self.mem[STATUS] = 0                          # $F30F: ST cleared before the search
         index = self._find(logical)
         if index is None:
             raise KernalError(ERR_FILE_NOT_OPEN)
@@ -135,6 +141,7 @@ class Channels:
         self._input_secondary = secondary
 
     def chkout(self, logical):
+        self.mem[STATUS] = 0                          # $F30F: ST cleared before the search
         index = self._find(logical)
         if index is None:
             raise KernalError(ERR_FILE_NOT_OPEN)
@@ -194,6 +201,8 @@ class Channels:
             return WAIT if byte is None else byte
         if device == SCREEN:
             return self.editor.chrin_screen()
+        if self.mem[STATUS]:
+            return 0x0D                       # $F1AD: a status already set ends the input there
         target = self.devices.get(device) if device >= 4 else None
         if target is None or self._input_secondary is None:
             self.mem[STATUS] |= ST_EOI | ST_READ_TIMEOUT                  # time-out: nothing talks on the bus

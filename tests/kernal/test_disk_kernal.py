@@ -3,6 +3,7 @@
 import pytest
 
 from c64.machine import C64, StopReason
+from kernal.basic import crunch
 from tests.conftest import assemble_program
 
 SETLFS, SETNAM, OPEN, CLOSE, CHKIN, CHKOUT = 0xFFBA, 0xFFBD, 0xFFC0, 0xFFC3, 0xFFC6, 0xFFC9
@@ -91,8 +92,27 @@ def test_chrin_from_a_file_sets_eoi_on_the_last_byte_and_readst_returns_it(m):
     assert kcall(m, READST)[0] == 0
     assert kcall(m, CHRIN)[0] == 0x42
     assert kcall(m, READST)[0] == 0x40
+    # past the end: CHRIN ($F1AD) sees ST set and returns RETURN without asking the drive
+    a, x, y, p = kcall(m, CHRIN)
+    assert a == 0x0D and kcall(m, READST)[0] == 0x40
+    # CHKIN clears ST ($F30F), so the next read asks the drive: nothing more, a time-out
+    assert not kcall(m, CHKIN, x=2)[3] & C and kcall(m, READST)[0] == 0
     a, x, y, p = kcall(m, CHRIN)
     assert a == 0x0D and kcall(m, READST)[0] == 0x42
+
+
+def test_the_error_channel_read_again_by_input_gives_the_new_message(m):
+    # the usual 10 OPEN 15,8,15:INPUT#15,E,E$,T,S run twice: the second time reads
+    # "00, OK,00,00", though the first read left ST = $40 (EOI)
+    for number, text in ((10, b'OPEN 15,8,15:INPUT#15,E,E$,T,S:PRINT E;E$;T;S:CLOSE 15'),
+                         (20, b'OPEN 15,8,15:INPUT#15,E,E$,T,S:PRINT E;E$;T;S:CLOSE 15')):
+        m.basic.store_line(number, crunch(text))
+    m.type("RUN{return}")
+    for _ in range(50):
+        if m.run(20_000_000) is StopReason.IDLE:
+            break
+    rows = [row.strip() for row in m.screen_lines() if row.strip()]
+    assert rows[-3:] == ["73 CBM DOS V2.6 1541 0  0", "0 OK 0  0", "READY."]
 
 
 def test_getin_from_a_file_reads_bytes_like_chrin(m):
