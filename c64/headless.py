@@ -40,7 +40,9 @@ def format_peek(machine, start, end):
 
 
 def transcript_text(codes):
-    """CHROUT output as text: printable PETSCII as ASCII, RETURN as a newline, other codes as {name}."""
+    """CHROUT output as text: printable PETSCII as ASCII, RETURN as a newline, other codes as {name}.
+    A line feed ($0A, which BASIC prints after READY. and BREAK) is left out: the screen
+    ignores it."""
     from charset.glyphs import screen_to_text
     from charset.keys import key_name
     from charset.petscii import petscii_to_screen
@@ -48,6 +50,8 @@ def transcript_text(codes):
     for code in codes:
         if code in (0x0D, 0x8D):
             out.append("\n")
+            continue
+        if code == 0x0A:
             continue
         screen = petscii_to_screen(code)
         if screen is None:

@@ -32,7 +32,8 @@ from kernal.basic import Basic
 from kernal.disk import HostDisk
 from kernal.dispatch import Kernal
 from kernal.keyboard import HOLD_JIFFIES, STOP_KEY
-from kernal.locations import BREAK, INTERRUPT, MSG_PROGRAM_MODE, MSGFLG, SAREG, SPREG, SXREG, SYREG, UNUSED
+from kernal.locations import (BREAK, CHANNL, INTERRUPT, MSG_PROGRAM_MODE, MSGFLG, SAREG, SPREG, SXREG, SYREG,
+                              UNUSED)
 from kernal.rom import build_rom
 # Two empty GETIN polls closer than this are a program spinning on the keyboard.
 IDLE_POLL_GAP = 5000
@@ -164,6 +165,8 @@ class C64:
         k.k_restor(self.cpu)
         self.reset_chips()
         k.k_cint(self.cpu)
+        k.channels.clrchn()                    # $E37B: CLRCHN, and CMD's channel is forgotten
+        self.mem[CHANNL] = 0
         self.cpu.sp = 0xFA
         self.cpu.p &= ~INTERRUPT               # BASIC's warm start does CLI
         self.cpu.pc = BASIC_READY

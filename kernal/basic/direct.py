@@ -223,11 +223,11 @@ class Basic:
                     % (top - self.start_address()))
 
     def ready(self, cpu):
-        """$A474: print READY. and enter direct mode."""
-        self.channels.clrchn()
-        self.mem[CHANNL] = 0                     # CMD's channel ends at READY.
+        """$A474: print READY. and enter direct mode.  The output channel stays: after CMD,
+        READY. and what direct lines print go to CMD's file until PRINT# (or an error,
+        RUN/STOP+RESTORE) ends it, as on a C64."""
         self.mem[MSGFLG] = MSG_DIRECT_MODE
-        self.print_text("\rREADY.\r")
+        self.print_text("\r\nREADY.\r\n")       # $A376; the screen ignores the $0A, a file gets it
         self.line.clear()
         self.interp.running = False
         self.interp.pending = None
@@ -236,8 +236,10 @@ class Basic:
         return True
 
     def report_error(self, cpu, name, line=None):
-        """BASIC's error handler: RETURN, ?NAME  ERROR [IN line], then READY."""
+        """BASIC's error handler ($A437): CMD's channel ends (CLRCHN), then RETURN,
+        ?NAME  ERROR [IN line] and READY."""
         self.channels.clrchn()
+        self.mem[CHANNL] = 0
         self.print_text("\r?%s  ERROR" % name)
         if line is not None:
             self.print_text(" IN %d" % line)
@@ -261,7 +263,8 @@ class Basic:
                 self.line.append(byte)
         typed = bytes(self.line)
         self.line.clear()
-        self.print_text("\r")                      # fininl: BASIC ends the input line itself
+        if not self.mem[CHANNL]:
+            self.print_text("\r")                  # $AACA: BASIC ends the input line itself (not into CMD's file)
         return self.execute(cpu, typed)
 
     def execute(self, cpu, typed):

@@ -204,8 +204,8 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
     def break_at(self, pos):
         self.set_cont(pos)
         if self.direct:
-            raise Finished("\rBREAK")
-        raise Finished("\rBREAK IN %d" % self.line)
+            raise Finished("\r\nBREAK")                  # $A381
+        raise Finished("\r\nBREAK IN %d" % self.line)
 
     # -- statements ----------------------------------------------------------------------------------------
     def statement(self):

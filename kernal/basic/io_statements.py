@@ -196,9 +196,10 @@ class IoStatements:
         self.fill_input(state)
 
     def qmark(self):
-        """INPUT's prompt: "?" and a cursor right (a space to a file)."""
-        self.out(0x3F)
-        self.outspc()
+        """INPUT's prompt: "?" and a cursor right; none while CMD's file is the output ($ABF9)."""
+        if not self.ram[CHANNL]:
+            self.out(0x3F)
+            self.outspc()
 
     def read_input_line(self, state):
         channels = self.machine.kernal.channels
@@ -211,7 +212,8 @@ class IoStatements:
                 break
             if len(state["line"]) < 88:
                 state["line"].append(byte)
-        self.out(0x0D)
+        if not self.ram[CHANNL]:
+            self.out(0x0D)                       # $AACA: the line ends with a RETURN, not into CMD's file
 
     def fill_input(self, state):
         """Give the typed fields to the variables (from state['index'] on)."""

@@ -398,3 +398,15 @@ def test_pi_is_the_roms_constant_and_prints_as_a_c64_shows_it(m):
     settle(m, "CLR:P={pi}:PRINT P{return}")
     assert screen(m)[-3:] == [" 3.14159265", "", "READY."]
     assert typed(m, "A=PEEK(45)+256*PEEK(46):PRINT PEEK(A+6)") == [" 161", "", "READY."]
+
+
+def test_cmd_keeps_its_file_through_ready_until_print_hash(m, tmp_path):
+    # as on a C64 (the Programmer's Reference Guide's CMD example ends with PRINT#4:CLOSE 4):
+    # READY. and what direct lines print go to CMD's file; PRINT# lets it go
+    typed(m, 'OPEN 2,8,2,"LISTING,S,W":CMD 2:PRINT "ONE"', 'PRINT "TWO"', "PRINT#2:CLOSE 2")
+    assert typed(m, 'PRINT "THREE"') == ["THREE", "", "READY."]
+    text = (tmp_path / "listing.seq").read_bytes()
+    # CMD 2 at the end of its statement prints a RETURN ($AAA0); READY. is "\r\nREADY.\r\n"
+    # ($A376); a typed line's own RETURN is not sent into CMD's file ($AACA); PRINT#2 alone
+    # prints a RETURN
+    assert text == b"\rONE\r\r\nREADY.\r\nTWO\r\r\nREADY.\r\n\r"

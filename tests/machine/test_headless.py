@@ -342,3 +342,8 @@ def test_both_cpu_cores_print_the_same_screen(prg, capsys, program, keys):
         assert status == 0
         screens.append(out)
     assert screens[0] == screens[1]
+
+
+def test_the_transcript_leaves_out_the_line_feeds_the_screen_ignores():
+    from c64.headless import transcript_text
+    assert transcript_text(b"\r\nREADY.\r\n") == "\nREADY.\n"
