@@ -332,6 +332,10 @@ class IoStatements:
             self.pos += 1
 
     def st_inputn(self):
+        """INPUT#: a line from the file, up to its RETURN ($ABA5 -> INLIN), gives its fields to
+        the variables; when they run out another line is read, and what is left of the last
+        line is dropped (so INPUT#2,A then INPUT#2,B read two lines).  ILLEGAL DIRECT at
+        READY., after the file is checked ($ABCE)."""
         n = self.file_number()
         self.expect(0x2C)
         channels = self.machine.kernal.channels
@@ -341,31 +345,43 @@ class IoStatements:
             raise BasicError(KERNAL_ERRORS.get(error.number, "FILE NOT OPEN")) from None
         self.ram[CHANNL] = n
         try:
+            if self.direct:
+                raise BasicError("ILLEGAL DIRECT")
+            text = self.file_line(channels)
+            while text[0] == 0:                     # an empty line first: the next one ($ABEF)
+                if self.ram[STATUS]:                # (the end of the file: no more lines)
+                    self.skip_statement()
+                    return
+                text = self.file_line(channels)
+            p = 0
             while True:
                 t = self.target()
-                line = bytearray()
-                quoted = False
-                for _ in range(256):
-                    byte = channels.chrin()
-                    if byte is WAIT:
-                        byte = 0x0D
-                    if byte == 0x22:
-                        quoted = not quoted
-                    if byte == 0x0D or (byte == 0x2C and not quoted):
-                        break
-                    line.append(byte)
-                    if self.ram[STATUS] & 0x40:
-                        break
-                field, _, ok = self.input_field(bytes(line) + b"\0", 0, t[0])
-                if not ok:
+                field, p, ok = self.input_field(text, p, t[0])
+                if not ok or text[p] not in (0, 0x2C):
                     raise BasicError("FILE DATA")
                 self.assign(t, field)
                 if self.peek() != 0x2C:
-                    break
+                    return                          # the rest of the line is dropped
                 self.pos += 1
+                if text[p] == 0x2C:
+                    p += 1
+                else:                               # the line's fields ran out: the next line
+                    text, p = self.file_line(channels), 0
         finally:
             channels.clrchn()
             self.ram[CHANNL] = 0
+
+    def file_line(self, channels):
+        """INLIN from a file: the bytes up to RETURN (CHRIN gives RETURN at the end of the
+        file), NUL-ended; more than 88 is STRING TOO LONG ($A560)."""
+        line = bytearray()
+        while True:
+            byte = channels.chrin()
+            if byte is WAIT or byte == 0x0D:
+                return bytes(line) + b"\0"
+            line.append(byte)
+            if len(line) > 88:
+                raise BasicError("STRING TOO LONG")
 
     # -- files ----------------------------------------------------------------------------------------------
     def set_name(self, name):

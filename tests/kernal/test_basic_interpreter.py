@@ -410,3 +410,19 @@ def test_cmd_keeps_its_file_through_ready_until_print_hash(m, tmp_path):
     # ($A376); a typed line's own RETURN is not sent into CMD's file ($AACA); PRINT#2 alone
     # prints a RETURN
     assert text == b"\rONE\r\r\nREADY.\r\nTWO\r\r\nREADY.\r\n\r"
+
+
+def test_input_hash_reads_a_line_and_drops_what_its_variables_leave(m, tmp_path):
+    (tmp_path / "data.seq").write_bytes(b"1,2\r3\r\r4\r5,X\rEND\r")
+    rows = run(m, '10 OPEN 2,8,2,"DATA,S,R"', "20 INPUT#2,A:INPUT#2,B:PRINT A;B",
+               "30 INPUT#2,C,D:PRINT C;D", "40 INPUT#2,E$:PRINT E$", "50 INPUT#2,G:PRINT G;ST AND 64",
+               "60 CLOSE 2")
+    # the 2 of "1,2" is dropped; an empty line first is skipped ($ABEF), so C gets 4 and D
+    # the next line's 5 (X dropped); past the end G keeps 0 and ST says EOI
+    assert rows == [" 1  3", " 4  5", "END", " 0  64", "", "READY."]
+
+
+def test_input_hash_is_illegal_at_ready_once_the_file_is_open(m):
+    assert typed(m, "INPUT#9,A") == ["", "?FILE NOT OPEN  ERROR", "READY."]
+    assert typed(m, "OPEN 15,8,15:INPUT#15,A") == ["", "?ILLEGAL DIRECT  ERROR", "READY."]
+    typed(m, "CLOSE 15")
