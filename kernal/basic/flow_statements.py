@@ -182,8 +182,10 @@ class FlowStatements:
         self.machine.kernal.channels.clall()
 
     def st_new(self):
+        """NEW: no program, and CLR's work (the ROM falls into it: files closed too)."""
         self.basic.new()
         self.clear_variables()
+        self.machine.kernal.channels.clall()
         self.cont_ok = False
         raise Finished()
 

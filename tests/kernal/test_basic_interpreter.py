@@ -426,3 +426,7 @@ def test_input_hash_is_illegal_at_ready_once_the_file_is_open(m):
     assert typed(m, "INPUT#9,A") == ["", "?FILE NOT OPEN  ERROR", "READY."]
     assert typed(m, "OPEN 15,8,15:INPUT#15,A") == ["", "?ILLEGAL DIRECT  ERROR", "READY."]
     typed(m, "CLOSE 15")
+
+
+def test_new_closes_the_files_as_clr_does(m):
+    assert typed(m, "OPEN 6,3:NEW", 'PRINT#6,"Z"') == ["", "?FILE NOT OPEN  ERROR", "READY."]
