@@ -324,15 +324,20 @@ class Basic:
         if not name:
             raise BasicError("MISSING FILE NAME")
 
-    def load_program(self, name, device, secondary, verify=False):
-        """LOAD (or VERIFY) as BASIC's cload: KERNAL LOAD at TXTTAB, messages, end of program."""
+    def load_program(self, name, device, secondary, verify=False, chain=False):
+        """LOAD (or VERIFY) as BASIC's cload ($E168): KERNAL LOAD at TXTTAB, its messages
+        at READY. only (MSGFLG), and the end of the program ($2D) set -- not with `chain`,
+        a LOAD from a running program, which keeps its variables where they are ($E1B5)."""
         self._check_file_arguments(name, device)
-        self.print_text(b"\rSEARCHING FOR " + name)     # the KERNAL says so before it asks the bus
+        messages = self.mem[MSGFLG] & MSG_DIRECT_MODE
+        if messages:
+            self.print_text(b"\rSEARCHING FOR " + name)  # the KERNAL says so before it asks the bus
         try:
             end = self.channels.load(name, device, secondary, self.start_address(), verify)
         except KernalError as error:
             raise BasicError(ERROR_NAMES.get(error.number, "FILE NOT FOUND")) from None
-        self.print_text("\rVERIFYING" if verify else "\rLOADING")
+        if messages:
+            self.print_text("\rVERIFYING" if verify else "\rLOADING")
         if verify:
             if self.mem[STATUS] & ST_VERIFY_ERROR:
                 raise BasicError("VERIFY")
@@ -343,7 +348,8 @@ class Basic:
         drive = self.channels.devices.get(device)
         if name[:1] != b"$":                  # the directory is no program to name
             self.machine.loaded_name = getattr(drive, "last_loaded", None) or bytes(name).decode("latin-1")
-        self.set_program_end(end)
+        if not chain:
+            self.set_program_end(end)
         self.relink()
 
     # -- SAVE ----------------------------------------------------------------------------

@@ -440,13 +440,20 @@ class IoStatements:
             if self.direct:
                 raise Finished()
             return
-        self.basic.load_program(name, device, secondary, verify)
-        if verify or self.direct:
+        chain = not (verify or self.direct)
+        self.basic.load_program(name, device, secondary, verify, chain=chain)
+        if not chain:
             if not verify:
                 self.clear_variables()
+                self.machine.kernal.channels.clall()     # $A52A: CLR, its CLALL too
                 self.cont_ok = False
             raise Finished()
-        self.start_at(None)                  # LOAD in a program: it runs from its start, variables kept
+        # LOAD in a program: it runs from its (new) start with its variables and open files;
+        # DATA and the FOR/GOSUB stack start again ($E1B5 -> $A677)
+        self.restore_data()
+        self.stack.clear()
+        self.stack_used = 0
+        self.start_at(None)
 
     def file_arguments(self):
         """LOAD/SAVE/VERIFY arguments: ["name"[,device[,secondary]]], any expressions."""

@@ -430,3 +430,15 @@ def test_input_hash_is_illegal_at_ready_once_the_file_is_open(m):
 
 def test_new_closes_the_files_as_clr_does(m):
     assert typed(m, "OPEN 6,3:NEW", 'PRINT#6,"Z"') == ["", "?FILE NOT OPEN  ERROR", "READY."]
+
+
+def test_load_in_a_program_runs_the_new_one_with_the_variables_kept(m):
+    typed(m, "NEW", '10 PRINT "SECOND";A', 'SAVE"P2",8', "NEW", '10 A=5:PRINT "FIRST"', '20 LOAD"P2",8')
+    # no SEARCHING/LOADING in a program (MSGFLG), the variables stay ($E1B5)
+    assert typed(m, "RUN") == ["FIRST", "SECOND 5", "", "READY."]
+
+
+def test_the_loader_idiom_loads_machine_code_once_and_goes_on(m, tmp_path):
+    (tmp_path / "ml.prg").write_bytes(bytes((0x00, 0xC0, 0xA9, 0x2A, 0x60)))      # $C000: LDA #42, RTS
+    typed(m, "NEW", '10 IF A=0 THEN A=1:LOAD"ML",8,1', '20 PRINT PEEK(49153)')
+    assert typed(m, "RUN") == [" 42", "", "READY."]
