@@ -359,7 +359,8 @@ class Basic:
         if self.channels.devices.get(device) is None:
             self.mem[STATUS] = ST_DEVICE_NOT_PRESENT
             raise BasicError("DEVICE NOT PRESENT")
-        self.print_text(b"\rSAVING " + name)
+        if self.mem[MSGFLG] & MSG_DIRECT_MODE:          # the KERNAL's message: at READY. (or after GOTO, CONT)
+            self.print_text(b"\rSAVING " + name)
         start, end = self.start_address(), self.program_end()
         try:
             self.channels.save(name, device, start, max(start, end))

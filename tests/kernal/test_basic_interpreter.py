@@ -442,3 +442,9 @@ def test_the_loader_idiom_loads_machine_code_once_and_goes_on(m, tmp_path):
     (tmp_path / "ml.prg").write_bytes(bytes((0x00, 0xC0, 0xA9, 0x2A, 0x60)))      # $C000: LDA #42, RTS
     typed(m, "NEW", '10 IF A=0 THEN A=1:LOAD"ML",8,1', '20 PRINT PEEK(49153)')
     assert typed(m, "RUN") == [" 42", "", "READY."]
+
+
+def test_saving_is_said_at_ready_not_by_a_running_program(m):
+    assert typed(m, "NEW", '10 SAVE"S",8:PRINT "SAVED"', "RUN") == ["SAVED", "", "READY."]
+    # GOTO typed at READY. leaves the KERNAL's messages on (only RUN turns them off)
+    assert typed(m, "GOTO 10") == ["", "SAVING SSAVED", "", "READY."]
