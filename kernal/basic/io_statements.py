@@ -324,7 +324,9 @@ class IoStatements:
             if t[0] == "s":
                 self.assign(t, bytes((byte,)) if byte else b"")
             else:
-                if byte and not (is_digit(byte) or byte in (0x2B, 0x2D, 0x2E, 0x45, 0x20)):
+                # FIN takes a digit, a sign, a point, E or a space; CHRGOT then ends the
+                # field at ':' or ',' as at the end; anything else is a SYNTAX error ($AB4D)
+                if byte and not (is_digit(byte) or byte in (0x2B, 0x2D, 0x2E, 0x45, 0x20, 0x3A, 0x2C)):
                     raise BasicError("SYNTAX")
                 self.assign(t, mbf.from_int(byte - 0x30) if is_digit(byte) else mbf.ZERO)
             if self.peek() != 0x2C:

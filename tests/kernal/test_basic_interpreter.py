@@ -448,3 +448,14 @@ def test_saving_is_said_at_ready_not_by_a_running_program(m):
     assert typed(m, "NEW", '10 SAVE"S",8:PRINT "SAVED"', "RUN") == ["SAVED", "", "READY."]
     # GOTO typed at READY. leaves the KERNAL's messages on (only RUN turns them off)
     assert typed(m, "GOTO 10") == ["", "SAVING SSAVED", "", "READY."]
+
+
+@pytest.mark.parametrize("key, shown", [("7", " 7"), (":", " 0"), (",", " 0"), ("E", " 0"),
+                                        ("Z", "?SYNTAX  ERROR IN 20")])
+def test_get_into_a_number_takes_what_fin_and_chrgot_take(m, key, shown):
+    settle(m, "NEW{return}10 IF PEEK(198)=0 THEN 10{return}20 GET K:PRINT K{return}")
+    m.type("RUN{return}")
+    m.run(5_000_000)                                   # the program waits in line 10
+    m.press(ord(key))
+    settle(m)
+    assert [row for row in screen(m) if row][-2:] == [shown, "READY."]
