@@ -459,3 +459,10 @@ def test_get_into_a_number_takes_what_fin_and_chrgot_take(m, key, shown):
     m.press(ord(key))
     settle(m)
     assert [row for row in screen(m) if row][-2:] == [shown, "READY."]
+
+
+def test_for_takes_only_a_float_variable(m):
+    # FOR's variable is a float: an integer or a string one is a SYNTAX error, as on a C64
+    assert typed(m, "FOR I%=1 TO 3:NEXT") == ["", "?SYNTAX  ERROR", "READY."]
+    assert typed(m, 'FOR I$="A" TO "B":NEXT') == ["", "?SYNTAX  ERROR", "READY."]
+    assert typed(m, "FOR I=1 TO 3:PRINT I;:NEXT") == [" 1  2  3", "READY."]
