@@ -80,8 +80,10 @@ class Finished(Exception):
 
 
 class Str(bytes):
-    """A string value that still sits in C64 memory at `addr` (a literal or a variable's)."""
+    """A string value that still sits in C64 memory at `addr` (a literal or a variable's);
+    `temp`: it holds one of the ROM's three temporary descriptors (Expressions.new_temp)."""
     addr = None
+    temp = False
 
 
 def literal(data, addr):

@@ -11,7 +11,7 @@ from kernal.basic.definitions import (BasicError, COST_BYTE, COST_FN, COST_FUNCT
                                       T_CHR, T_COS, T_DIV, T_EQ, T_EXP, T_FN, T_FRE, T_GT, T_INT, T_LEFT,
                                       T_LEN, T_LOG, T_LT, T_MID, T_MINUS, T_MUL, T_NOT, T_OR, T_PEEK, T_PLUS,
                                       T_POS, T_POW, T_RIGHT, T_RND, T_SGN, T_SIN, T_SQR, T_STR, T_TAN, T_USR,
-                                      T_VAL, USRADD, is_digit, is_letter, literal)
+                                      T_VAL, USRADD, Str, is_digit, is_letter)
 from kernal.basic.mbf import MathError
 from kernal.locations import FRETOP, PNTR, STATUS, STREND
 
@@ -30,6 +30,27 @@ class Expressions:
     def string(v):
         if not isinstance(v, bytes):
             raise BasicError("TYPE MISMATCH")
+        return v
+
+    # The ROM keeps the descriptor of each string an expression makes (a literal, a function's
+    # or a concatenation's result) on a stack of three (TEMPST $19-$21) until it is used up;
+    # a fourth one pending is FORMULA TOO COMPLEX ($B4CA), as in "A"+("B"+("C"+"D")).
+    TEMP_DESCRIPTORS = 3
+
+    def new_temp(self, data, addr=None):
+        if self.temps >= self.TEMP_DESCRIPTORS:
+            raise BasicError("FORMULA TOO COMPLEX")
+        self.temps += 1
+        s = Str(data)
+        s.addr = addr
+        s.temp = True
+        return s
+
+    def free_temp(self, v):
+        """FRETMP: a string used up (printed, stored, joined, compared, measured)."""
+        if getattr(v, "temp", False):
+            v.temp = False
+            self.temps -= 1
         return v
 
     def expr(self):
@@ -71,6 +92,8 @@ class Expressions:
             if isinstance(v, bytes) != isinstance(w, bytes):
                 raise BasicError("TYPE MISMATCH")
             if isinstance(v, bytes):
+                self.free_temp(w)
+                self.free_temp(v)
                 a, b = bytes(v), bytes(w)
                 c = (a > b) - (a < b)
             else:
@@ -90,7 +113,9 @@ class Expressions:
                     w = self.string(w)
                     if len(v) + len(w) > 255:
                         raise BasicError("STRING TOO LONG")
-                    v = bytes(v) + bytes(w)
+                    self.free_temp(w)
+                    self.free_temp(v)
+                    v = self.new_temp(bytes(v) + bytes(w))
                     self.cost += COST_OPERATOR + COST_NEW_STRING + COST_STRING_BYTE * len(v)
                 else:
                     v = self.arith(mbf.add, v, self.numeric(w))
@@ -173,7 +198,7 @@ class Expressions:
                 p += 1
             self.pos = p + 1 if ram[p] == 0x22 else p
             self.cost += COST_BYTE * (p - start)
-            return literal(bytes(ram[start:p]), start)
+            return self.new_temp(bytes(ram[start:p]), start)
         if c == 0x28:
             self.pos += 1
             v = self.expr()
@@ -208,7 +233,7 @@ class Expressions:
             if kind == "f":
                 return mbf.from_int(jiffies)
             seconds = jiffies // 60
-            return b"%02d%02d%02d" % (seconds // 3600 % 24, seconds // 60 % 60, seconds % 60)
+            return self.new_temp(b"%02d%02d%02d" % (seconds // 3600 % 24, seconds // 60 % 60, seconds % 60))
         if n1 == 0x53 and n2 == 0x54:                               # ST
             return mbf.from_int(self.ram[STATUS])
         addr = self.var_address(n1, n2, create=False)
@@ -233,7 +258,7 @@ class Expressions:
     def assign(self, target, value):
         kind, addr = target
         if kind == "ti$":
-            value = self.string(value)
+            value = self.string(self.free_temp(value))
             if len(value) != 6 or not all(is_digit(c) for c in value):
                 raise BasicError("ILLEGAL QUANTITY")
             h, m, s = int(value[0:2]), int(value[2:4]), int(value[4:6])
@@ -260,12 +285,13 @@ class Expressions:
                     m = self.byte_value(self.expr())
             self.expect(0x29)
             self.cost += COST_NEW_STRING + COST_STRING_BYTE * min(n, len(s))
+            self.free_temp(s)
             if token == T_LEFT:
-                return bytes(s[:n])
+                return self.new_temp(bytes(s[:n]))
             if token == T_RIGHT:
-                return bytes(s[len(s) - n:]) if n < len(s) else bytes(s)
-            return bytes(s[n - 1:n - 1 + m])
-        v = self.expr()
+                return self.new_temp(bytes(s[len(s) - n:]) if n < len(s) else bytes(s))
+            return self.new_temp(bytes(s[n - 1:n - 1 + m]))
+        v = self.free_temp(self.expr())
         self.expect(0x29)
         if token == T_LEN:
             return mbf.from_int(len(self.string(v)))
@@ -289,10 +315,10 @@ class Expressions:
             if token == T_STR:
                 text = mbf.fout(v).encode("latin-1")
                 self.cost += COST_NEW_STRING + COST_STRING_BYTE * len(text)
-                return text
+                return self.new_temp(text)
             if token == T_CHR:
                 self.cost += COST_NEW_STRING + COST_STRING_BYTE
-                return bytes((self.byte_value(v),))
+                return self.new_temp(bytes((self.byte_value(v),)))
             if token == T_SGN:
                 return mbf.from_int(mbf.sign(v))
             if token == T_INT:

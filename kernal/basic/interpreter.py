@@ -71,6 +71,7 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
         self.pending = None              # state of an INPUT waiting for its line
         self.cost = 0
         self.constants = {}              # pos -> (text, value, end, FIN's cycles) of number constants
+        self.temps = 0                   # temporary string descriptors in use (Expressions.new_temp)
         self.var_cache = {}              # (n1, n2) -> address of the value; valid for one VARTAB
         self.var_cache_vartab = None
         self.in_sys = False              # a SYS from the program is running
@@ -145,6 +146,7 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
                     continue
                 self.stmt_pos = self.pos
                 self.cost = COST_STATEMENT
+                self.temps = 0                     # TEMPST: no string descriptors pending
                 mbf.METER.cycles = 0               # only this statement's math is charged to it
                 self.jumped = False
                 self.statement()

@@ -49,6 +49,7 @@ class IoStatements:
             v = self.expr()
             last = None
             if isinstance(v, bytes):
+                self.free_temp(v)
                 for ch in v:
                     self.out(ch)
             else:
@@ -187,7 +188,7 @@ class IoStatements:
         if state is None:
             prompt = b""
             if self.peek() == 0x22:
-                prompt = bytes(self.atom())
+                prompt = bytes(self.free_temp(self.atom()))
                 self.expect(0x3B)
             state = self.pending = {"vars": self.pos, "index": 0, "line": bytearray(), "prompt": prompt}
             self.out_text(prompt)
@@ -402,7 +403,7 @@ class IoStatements:
                 secondary = self.byte_value(self.expr())
                 if self.peek() == 0x2C:
                     self.pos += 1
-                    name = bytes(self.string(self.expr()))
+                    name = bytes(self.string(self.free_temp(self.expr())))
         if device == 1:
             raise BasicError("DEVICE NOT PRESENT")     # no datasette here
         ram = self.ram
@@ -461,7 +462,7 @@ class IoStatements:
         """LOAD/SAVE/VERIFY arguments: ["name"[,device[,secondary]]], any expressions."""
         if self.at_end():
             return b"", 1, 0
-        name = bytes(self.string(self.expr()))
+        name = bytes(self.string(self.free_temp(self.expr())))
         device, secondary = 1, 0
         if self.peek() == 0x2C:
             self.pos += 1

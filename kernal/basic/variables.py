@@ -109,6 +109,7 @@ class Variables:
         return literal(bytes(ram[start:start + length]), start)
 
     def store(self, kind, addr, value):
+        self.free_temp(value)
         if kind == "s":
             if not isinstance(value, bytes):
                 raise BasicError("TYPE MISMATCH")

@@ -466,3 +466,22 @@ def test_for_takes_only_a_float_variable(m):
     assert typed(m, "FOR I%=1 TO 3:NEXT") == ["", "?SYNTAX  ERROR", "READY."]
     assert typed(m, 'FOR I$="A" TO "B":NEXT') == ["", "?SYNTAX  ERROR", "READY."]
     assert typed(m, "FOR I=1 TO 3:PRINT I;:NEXT") == [" 1  2  3", "READY."]
+
+
+def test_a_fourth_pending_string_is_formula_too_complex(m):
+    # the ROM's three temporary descriptors: "A", "B" and "C" wait while "D" is made
+    assert typed(m, 'PRINT "A"+("B"+("C"+"D"))') == ["", "?FORMULA TOO COMPLEX  ERROR", "READY."]
+    assert typed(m, 'PRINT "A"+("B"+"C")') == ["ABC", "", "READY."]
+
+
+@pytest.mark.parametrize("line, shown", [
+    ('PRINT "A"+"B"+"C"+"D"+"E"+"F"', "ABCDEF"),                 # each + uses both up
+    ('A$="X":PRINT A$+(A$+(A$+(A$+A$)))', "XXXXX"),             # variables are no temporaries
+    ('PRINT LEFT$("ABC",2);MID$("ABCDEF",LEN("XY"),2);CHR$(65);STR$(1)', "ABBCA 1"),
+    ('PRINT "A"<"B","B"="B";LEN("ABC"+"DE");ASC("Q")+LEN("R")', "-1        -1  5  82"),
+    ('A$="1":B$=A$+"2":C$=B$+"3":D$=C$+"4":PRINT D$;VAL(D$+"5")', "1234 12345"),
+])
+def test_strings_used_up_as_they_go_do_not_fill_the_three_descriptors(m, line, shown):
+    settle(m, "{clr}" + line + "{return}")
+    rows = screen(m)
+    assert rows[1 + (len(line) - 1) // 40] == shown          # the row after the typed line
