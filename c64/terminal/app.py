@@ -86,7 +86,6 @@ class TerminalApp:
         self.help_notes = list(help_notes)
         self.note = None
         self.note_time = 0.0
-        self.stopped = False            # the error is the 6502 program's stop (BRK, JAM ...)
         self.window = window
         self.surface = surface
         self.curses = curses_module
@@ -120,7 +119,6 @@ class TerminalApp:
             self.overlay = None
         machine.run_program(program)
         self.error = None
-        self.stopped = False
         self.idle = False            # the program waited for a key all through the last run
         self.typeahead.clear()
         self.pacer = Pacer(machine.clock_hz, machine.frame_cycles, self.clock)
@@ -141,11 +139,9 @@ class TerminalApp:
         except Exception as error:       # a bug in a KERNAL trap or chip: keep the session, log the details
             log.exception("emulation failed at pc=$%04X", machine.cpu.pc)
             self.error = "emulator error: %s: %s (see %s)" % (type(error).__name__, error, log_path())
-            self.stopped = False
             return
         if reason is StopReason.ERROR:
             self.error = machine.error or "unknown error"
-            self.stopped = True          # the 6502 program stopped: RESTORE can warm start
             log.error("the program stopped: %s (pc=$%04X, cycle %d)", self.error, machine.cpu.pc, machine.cycles)
         elif reason is StopReason.BASIC:
             log.info("the program returned to BASIC")
@@ -328,10 +324,15 @@ class TerminalApp:
             return
         if isinstance(decoded, Command):
             self.command(decoded)
-        elif decoded == RESTORE and self.error is not None and self.stopped:
+        elif decoded == RESTORE and self.stopped:
             self.warm_start()
         elif decoded is not None and self.error is None:
             self.queue_key(self.as_shown(key, decoded))
+
+    @property
+    def stopped(self):
+        """The error on show is the 6502 program's stop (a BRK, a JAM): RESTORE can warm start."""
+        return self.error is not None and getattr(self.machine, "error", None) is not None
 
     def warm_start(self):
         """RUN/STOP+RESTORE after the program stopped (a BRK, a JAM): the KERNAL's warm start,
@@ -341,7 +342,6 @@ class TerminalApp:
         machine.error = None
         machine.warm_start()
         self.error = None
-        self.stopped = False
         self.typeahead.clear()
         self.note = "WARM START: MEMORY KEPT"
         self.note_time = self.clock()

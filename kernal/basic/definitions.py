@@ -14,6 +14,7 @@ NEWSTT = entries.address_of("BASIC_NEWSTT")
 FN_FAC = FACEXP
 
 SLICE = 20000                   # C64 cycles per visit of the NEWSTT trap at most (it stops at the next interrupt due)
+STALL_COST = 12000              # a statement that costs more (more than most of a jiffy) lets its time pass with interrupts (C64.stall)
 STACK_BYTES = 200               # room for FOR (18 bytes) and GOSUB (5 bytes) frames
 FOR_BYTES, GOSUB_BYTES = 18, 5
 
@@ -36,7 +37,6 @@ COST_GC_LOOK = 40               # GARBAG: one descriptor looked at in one pass (
 COST_STRING_LET = 500           # LET of a string: the descriptor moved, the temporary freed
 COST_GOSUB = 100                # GOSUB's frame pushed, RETURN's popped (beyond the jumps)
 COST_LINE = 100                 # NEWSTT at the end of a line: the link, CURLIN
-STALL_COST = 12000              # a statement that costs more (more than most of a jiffy) lets its time pass with interrupts (C64.stall)
 COST_LINE_DIGIT = 80            # LINGET per digit of a line number
 COST_LINE_SEARCH = 30           # per line FNDLIN passes
 COST_CHAR_OUT = 120             # CHROUT

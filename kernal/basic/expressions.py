@@ -336,9 +336,7 @@ class Expressions:
             if token == T_RND:
                 timers = b"\0" * 4
                 if v[1] == 0:
-                    # the timers see the time spent
-                    self.machine.cpu.processorCycles += self.cost + mbf.METER.take()
-                    self.cost = 0
+                    self.machine.cpu.processorCycles += self.take_cost()   # the timers see it
                     timers = bytes(self.mem[0xDC04 + i] for i in range(4))
                 return self.rnd.rnd(v, timers)
             fn = {T_SQR: mbf.sqr, T_LOG: mbf.log, T_EXP: mbf.exp, T_COS: mbf.cos,

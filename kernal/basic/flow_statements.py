@@ -177,15 +177,18 @@ class FlowStatements:
         self.jumped = True
         self.ram[MSGFLG] = 0
 
-    def st_clr(self):
+    def clr(self):
+        """CLEARC ($A660): the variables cleared and the files closed (CLALL)."""
         self.clear_variables()
         self.machine.kernal.channels.clall()
 
+    def st_clr(self):
+        self.clr()
+
     def st_new(self):
-        """NEW: no program, and CLR's work (the ROM falls into it: files closed too)."""
+        """NEW: no program, and CLR's work (the ROM falls into it)."""
         self.basic.new()
-        self.clear_variables()
-        self.machine.kernal.channels.clall()
+        self.clr()
         self.cont_ok = False
         raise Finished()
 

@@ -36,8 +36,9 @@ definitions holds the tokens, the cost model and the exceptions they share.
 """
 
 from kernal.basic import mbf
-from kernal.basic.definitions import (BasicError, COST_LINE, COST_STATEMENT, Finished, NEWSTT, PI_TOKEN, SLICE, STALL_COST,
-                                      Suspend, T_CLOSE, T_CLR, T_CMD, T_CONT, T_DATA, T_DEF, T_DIM, T_END, T_EQ, T_FOR,
+from kernal.basic.definitions import (BasicError, COST_LINE, COST_STATEMENT, Finished, NEWSTT, PI_TOKEN, SLICE,
+                                      STALL_COST, Suspend, T_CLOSE, T_CLR, T_CMD, T_CONT, T_DATA, T_DEF, T_DIM,
+                                      T_END, T_EQ, T_FOR,
                                       T_GET, T_GO, T_GOSUB, T_GOTO, T_IF, T_INPUT, T_INPUTN, T_LET, T_LIST,
                                       T_LOAD, T_NEW, T_NEXT, T_ON, T_OPEN, T_POKE, T_PRINT, T_PRINTN, T_READ,
                                       T_REM, T_RESTORE, T_RETURN, T_RUN, T_SAVE, T_STOP, T_SYS, T_TO,
@@ -94,8 +95,7 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
 
     def run_program(self, first=None):
         """RUN: CLR, then from the first line (or `first`)."""
-        self.clear_variables()
-        self.machine.kernal.channels.clall()
+        self.clr()
         self.ram[CHANNL] = 0
         self.start_at(first)
 
@@ -179,11 +179,16 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
             line = None if self.direct else self.line
             return self.basic.report_error(cpu, str(error), line)
 
-    def charge(self, cpu):
-        """The C64 time the statement took (its estimate and the math metered) goes to the
-        clock; a long one passes as a stall, so the timer interrupts of its time are taken."""
+    def take_cost(self):
+        """The C64 cycles spent so far in the statement: its estimate and the math metered."""
         cost = self.cost + mbf.METER.take()
         self.cost = 0
+        return cost
+
+    def charge(self, cpu):
+        """The statement's time goes to the clock; a long one passes as a stall, so the timer
+        interrupts of its time are taken."""
+        cost = self.take_cost()
         if cost > STALL_COST:
             self.machine.stall(cost)
         else:

@@ -447,15 +447,13 @@ class IoStatements:
         self.basic.load_program(name, device, secondary, verify, chain=chain)
         if not chain:
             if not verify:
-                self.clear_variables()
-                self.machine.kernal.channels.clall()     # $A52A: CLR, its CLALL too
+                self.clr()                               # $A52A
                 self.cont_ok = False
             raise Finished()
         # LOAD in a program: it runs from its (new) start with its variables and open files;
         # DATA and the FOR/GOSUB stack start again ($E1B5 -> $A677)
         self.restore_data()
-        self.stack.clear()
-        self.stack_used = 0
+        self.pop_to(0)
         self.start_at(None)
 
     def file_arguments(self):
