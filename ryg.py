@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """RYG64: play RYG ("Raton y Gatos"), a Commodore 64 board-game AI, on a ROM-less C64 in the terminal.
 
-    python ryg.py                 ryg3 in a C64 screen (curses), in Spanish when the
-                                  locale (LC_ALL / LC_MESSAGES / LANG) is es*, else ryg3en
-    python ryg.py ryg23           a bundled version by name (see --list)
-    python ryg.py game.prg        any .prg file (a BASIC program without SYS is RUN)
-    python ryg.py --basic         COMMODORE 64 BASIC V2 at the READY. prompt, no program
-    python ryg.py --headless --keys "01{return}" ryg23     scripted run, screen printed as text
+    ryg                    ryg3 in a C64 screen (curses), in Spanish when the
+                           locale (LC_ALL / LC_MESSAGES / LANG) is es*, else ryg3en
+    ryg ryg23              a bundled version by name (see --list)
+    ryg path/to/your.prg   any .prg file (a BASIC program without SYS is RUN)
+    ryg --basic            COMMODORE 64 BASIC V2 at the READY. prompt, no program
+    ryg --headless --keys "01{return}" ryg23     scripted run, screen printed as text
+
+`ryg` is the command the install puts on the PATH; in a checkout, `python ryg.py`.
 """
 
 import argparse
@@ -64,7 +66,7 @@ def _positive_int(text):
 
 def build_parser():
     parser = argparse.ArgumentParser(
-        prog="ryg.py", description="RYG, a Commodore 64 board-game AI, on a ROM-less C64 emulator.",
+        prog="ryg", description="RYG, a Commodore 64 board-game AI, on a ROM-less C64 emulator.",
         epilog=EPILOG.replace("DEFAULT_LIMIT", "%s cycles (about %d minutes of C64 time)" % (
             format(DEFAULT_MAX_CYCLES, ","), round(DEFAULT_MAX_CYCLES / 985248 / 60))).replace(
             "CONFIG_PATH", settings.config_path() or "no config folder on this system"),
@@ -155,7 +157,7 @@ def resolve_program(name, sys_address):
     version = versions.find_version(name)
     if version is not None and not os.path.exists(name):
         if not version.ready:
-            raise PrgError("%s is still in development; to try it anyway: python ryg.py %s"
+            raise PrgError("%s is still in development; to try it anyway: ryg %s"
                            % (name, os.path.relpath(version.path)))
         if not version.available():
             raise PrgError("%s is a known version but its .prg is not built (python -m asm.build)" % name)

@@ -1,4 +1,4 @@
-"""The README's pictures are what the README's commands make, byte for byte."""
+"""The README's pictures are what the commands in docs/scripting.md make, byte for byte."""
 
 import os
 import re
@@ -8,17 +8,22 @@ import ryg
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 README = os.path.join(ROOT, "README.md")
-COMMAND = re.compile(r"^python ryg\.py (.*--screenshot (docs/\S+\.svg).*)$", re.M)
+SCRIPTING = os.path.join(ROOT, "docs", "scripting.md")
+COMMAND = re.compile(r"^ryg (.*--screenshot (docs/\S+\.svg).*)$", re.M)
 
 
-def readme():
-    with open(README, encoding="utf-8") as handle:
+def read(path):
+    with open(path, encoding="utf-8") as handle:
         return handle.read()
 
 
+def readme():
+    return read(README)
+
+
 def picture_commands():
-    """[(argv, committed picture path)] from the README's command lines that write a picture."""
-    return [(shlex.split(match.group(1)), match.group(2)) for match in COMMAND.finditer(readme())]
+    """[(argv, committed picture path)] from docs/scripting.md's command lines that write a picture."""
+    return [(shlex.split(match.group(1)), match.group(2)) for match in COMMAND.finditer(read(SCRIPTING))]
 
 
 def test_the_readme_opens_with_the_two_pictures_its_commands_make():

@@ -1,4 +1,4 @@
-"""The layout rules of README.md's "Where to start reading", checked on the sources.
+"""The layout rules of docs/developing.md's "Where each piece lives", checked on the sources.
 
 Imports go one way (ryg.py -> c64 -> kernal; charset and asm import none of the
 project's packages), no module grows past ~800 lines, and the tests use only public

@@ -26,18 +26,19 @@ IGNORED = shutil.ignore_patterns(".git", "build", "dist", "*.egg-info", "__pycac
 pytestmark = pytest.mark.slow
 
 
-def readme():
-    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as handle:
+def scripting_doc():
+    with open(os.path.join(ROOT, "docs", "scripting.md"), encoding="utf-8") as handle:
         return handle.read()
 
 
 def readme_headless_examples():
-    """The README's `ryg --headless ...` command lines (the scripting section's examples)."""
-    return [shlex.split(line) for line in re.findall(r"^(ryg --headless [^#\n]*?)\s*(?:#.*)?$", readme(), re.M)]
+    """docs/scripting.md's `ryg --headless ...` command lines (its headless mode examples), screenshots left out."""
+    return [shlex.split(line) for line in re.findall(r"^(ryg --headless [^#\n]*?)\s*(?:#.*)?$", scripting_doc(), re.M)
+            if "--screenshot" not in line]
 
 
 def readme_python_example():
-    return re.search(r"```python\n(.*?)```", readme(), re.S).group(1)
+    return re.search(r"```python\n(.*?)```", scripting_doc(), re.S).group(1)
 
 
 def copy_sources(target):
