@@ -99,16 +99,35 @@ def oracle():
     return get_oracle()
 
 
+# Where a program finds the user's own folders: HOME (~ on POSIX), the XDG base folders
+# (Linux: config, state -- the log --, cache, data), the Windows ones (platformdirs reads
+# LOCALAPPDATA and APPDATA; USERPROFILE is ~ there) and RYG64_CONFIG_DIR (c64.settings).
+USER_FOLDERS = {
+    "HOME": "",
+    "USERPROFILE": "",
+    "XDG_CONFIG_HOME": ".config",
+    "XDG_STATE_HOME": ".local/state",
+    "XDG_CACHE_HOME": ".cache",
+    "XDG_DATA_HOME": ".local/share",
+    "LOCALAPPDATA": "AppData/Local",
+    "APPDATA": "AppData/Roaming",
+    "RYG64_CONFIG_DIR": ".config/ryg64",
+}
+
+
 @pytest.fixture(scope="session", autouse=True)
-def private_settings_folder(tmp_path_factory):
-    """Every test, and every `python ryg.py` a test starts, reads and writes the settings file
-    (c64.settings) in a temporary folder, never the user's own config folder: a run with
-    --ascii would otherwise be remembered and change the next run's glyphs."""
-    folder = str(tmp_path_factory.mktemp("ryg64-config"))
-    previous = os.environ.get("RYG64_CONFIG_DIR")
-    os.environ["RYG64_CONFIG_DIR"] = folder
-    yield folder
-    if previous is None:
-        os.environ.pop("RYG64_CONFIG_DIR", None)
-    else:
-        os.environ["RYG64_CONFIG_DIR"] = previous
+def private_user_folders(tmp_path_factory):
+    """Every test, and every program a test starts (they inherit os.environ), sees a temporary
+    home: HOME, the XDG folders, LOCALAPPDATA/APPDATA and RYG64_CONFIG_DIR point inside it, so
+    the settings file, the log (~/.local/state/ryg64/ryg64.log) and anything else a run writes
+    never reach the user's own folders.  Yields the temporary home."""
+    home = tmp_path_factory.mktemp("home")
+    previous = {name: os.environ.get(name) for name in USER_FOLDERS}
+    for name, below in USER_FOLDERS.items():
+        os.environ[name] = os.path.normpath(os.path.join(str(home), below))
+    yield str(home)
+    for name, value in previous.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
