@@ -34,13 +34,11 @@ import argparse
 import sys
 import time
 from multiprocessing import Pool
-from pathlib import Path
 
 from asm.tools import ryg3_model as M
+from asm.tools.ryg3_model import SIDE_LETTER
 from asm.tools.oracle import dark_square, get_oracle
 
-MISSES_FILE = Path(__file__).with_name("ryg3_misses.txt")
-SIDE_LETTER = {M.SIDE_MOUSE: "M", M.SIDE_CATS: "C"}
 
 _oracle = None
 
@@ -140,22 +138,6 @@ def format_misses(misses, runs, totals) -> str:
     lines += [" ".join(map(str, (SIDE_LETTER[side], mouse, *cats)))
               for side, mouse, cats in sorted(misses)]
     return "\n".join(lines) + "\n"
-
-
-def read_misses(side, path=MISSES_FILE) -> list[tuple[int, tuple[int, ...]]]:
-    """The listed misses of `side` to move: (mouse, cats)."""
-    out = []
-    for line in Path(path).read_text().splitlines():
-        if line and not line.startswith("#"):
-            letter, mouse, *cats = line.split()
-            if letter == SIDE_LETTER[side]:
-                out.append((int(mouse), tuple(int(c) for c in cats)))
-    return out
-
-
-def game_book(oracle):
-    """The book as built into the game: build_book with the listed misses."""
-    return M.build_book(oracle, {side: read_misses(side) for side in SIDE_LETTER})
 
 
 def main(argv=None) -> int:

@@ -25,6 +25,7 @@ stands on rank 8) has lost: LOSS + ply, so the winner prefers short wins.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 EMPTY, MOUSE, CAT = 0, 1, 2
 SIDE_MOUSE, SIDE_CATS = 0, 1
@@ -523,6 +524,28 @@ def build_book(oracle=None, misses=None):
     return book
 
 
+# The positions where the search chooses worse than the oracle, swept by
+# asm/tools/ryg3_misses.py and kept in this file; the book answers them.
+MISSES_FILE = Path(__file__).with_name("ryg3_misses.txt")
+SIDE_LETTER = {SIDE_MOUSE: "M", SIDE_CATS: "C"}
+
+
+def read_misses(side, path=MISSES_FILE) -> list[tuple[int, tuple[int, ...]]]:
+    """The listed misses of `side` to move: (mouse, cats)."""
+    out = []
+    for line in Path(path).read_text().splitlines():
+        if line and not line.startswith("#"):
+            letter, mouse, *cats = line.split()
+            if letter == SIDE_LETTER[side]:
+                out.append((int(mouse), tuple(int(c) for c in cats)))
+    return out
+
+
+def game_book(oracle):
+    """The book as built into the game: build_book with the listed misses."""
+    return build_book(oracle, {side: read_misses(side) for side in SIDE_LETTER})
+
+
 def book_result(oracle, side, mouse, cats) -> int:
     """The result a book record carries, from the side to move's view as
     the search's values: 255 - P when it wins in P moves (plies), P when it
@@ -637,7 +660,6 @@ if __name__ == "__main__":
     if "--tables" in sys.argv:
         sys.stdout.write(ophis_tables())
     if "--book" in sys.argv:
-        from asm.tools.ryg3_misses import game_book
         from asm.tools.oracle import get_oracle
         oracle = get_oracle()
         sys.stdout.write(ophis_book(game_book(oracle), len(build_book(oracle)), oracle))

@@ -16,8 +16,8 @@ import pytest
 
 from asm.tools import ryg3_model as M
 from tests.tools.ryg3_harness import EngineOnC64
-from asm.tools.ryg3_misses import (critical_positions, is_critical, is_miss,
-                                     game_book, reachable_parity, read_misses)
+from asm.tools.ryg3_misses import critical_positions, is_critical, is_miss, reachable_parity
+from asm.tools.ryg3_model import game_book, read_misses
 
 SIDES = (M.SIDE_CATS, M.SIDE_MOUSE)
 UNSWEPT_KEYS = 3        # the sweep used python_zobrist(1) and (2)

@@ -18,7 +18,7 @@ import pytest
 from asm.tools import ryg3_model as M
 from asm.tools.oracle import START_CATS, START_MOUSE, WIN, legal_mouse_moves
 from tests.tools.positions import mouse_to_move_positions
-from asm.tools.ryg3_misses import game_book
+from asm.tools.ryg3_model import game_book
 from tests.tools.ryg3_harness import EngineOnC64
 
 DEFAULT_DEPTH = 8

@@ -1,7 +1,7 @@
 """The layout rules of docs/developing.md's "Where each piece lives", checked on the sources.
 
 Imports go one way (ryg.py -> c64 -> kernal; charset and asm import none of the
-project's packages), no module grows past ~800 lines, and the tests use only public
+project's packages) and no two modules import each other, no module grows past ~800 lines, and the tests use only public
 names of the code they test.  The sources are read with `ast`, never imported.
 """
 
@@ -43,6 +43,53 @@ def imported_packages(tree):
     return names
 
 
+def module_name(path):
+    """c64/machine.py -> c64.machine, c64/__init__.py -> c64."""
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imported_modules(path, known):
+    """The project's modules (names in `known`) a module imports, at module level or inside
+    functions: `from a.b import c` is a.b.c when that is a module, else a.b."""
+    package = module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
+    found = set()
+    for node in ast.walk(parsed(path)):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[:len(package.split(".")) - (node.level - 1)]
+                base = ".".join(anchor + ([base] if base else []))
+            targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base
+                       for alias in node.names]
+        else:
+            continue
+        for target in targets:
+            while target and target not in known:
+                target = target.rpartition(".")[0]
+            if target:
+                found.add(target)
+    return found - {module_name(path)}
+
+
+def import_circles(graph):
+    """Each set of two or more modules that import each other, directly or round a circle."""
+    def reaches(start):
+        seen, todo = set(), [start]
+        while todo:
+            for name in graph.get(todo.pop(), ()):
+                if name not in seen:
+                    seen.add(name)
+                    todo.append(name)
+        return seen
+    reach = {name: reaches(name) for name in graph}
+    circles = {frozenset({name} | {other for other in reach[name] if name in reach[other]})
+               for name in graph if name in reach[name]}
+    return sorted(sorted(circle) for circle in circles)
+
+
 def is_private(name):
     return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
 
@@ -80,6 +127,28 @@ def test_the_import_check_sees_imports_inside_functions():
                      "def f():\n    from c64.machine import C64\n    import kernal.locations\n"
                      "from . import sibling\n")
     assert imported_packages(tree) == {"os", "c64", "kernal"}
+
+
+def test_no_two_modules_import_each_other():
+    paths = list(python_files(*PACKAGES, "tests")) + [ROOT / "ryg.py"]
+    known = {module_name(path) for path in paths}
+    graph = {module_name(path): imported_modules(path, known) for path in paths}
+    assert import_circles(graph) == []
+
+
+def test_the_circle_check_finds_each_circle():
+    graph = {"a.model": {"a.oracle"}, "a.misses": {"a.model"}, "a.oracle": set(),
+             "b.x": {"b.y"}, "b.y": {"b.z"}, "b.z": {"b.x", "a.model"}}
+    assert import_circles(graph) == [["b.x", "b.y", "b.z"]]
+    graph["a.model"].add("a.misses")
+    assert import_circles(graph) == [["a.misses", "a.model"], ["b.x", "b.y", "b.z"]]
+
+
+def test_the_circle_check_reads_imports_of_modules_and_names_inside_functions():
+    known = {"asm", "asm.tools", "asm.tools.ryg3_model", "asm.tools.oracle", "asm.tools.ryg3_misses"}
+    assert imported_modules(ROOT / "asm" / "tools" / "ryg3_misses.py", known) == {
+        "asm.tools.ryg3_model", "asm.tools.oracle"}
+    assert imported_modules(ROOT / "asm" / "tools" / "ryg3_model.py", known) == {"asm.tools.oracle"}
 
 
 def test_no_module_is_longer_than_800_lines():

@@ -54,7 +54,7 @@ class ModelEngine:
     measured on the real .prg)."""
 
     def __init__(self, engine, oracle, seed=0):
-        from asm.tools.ryg3_misses import game_book
+        from asm.tools.ryg3_model import game_book
         self.zobrist = engine.zobrist()
         self.book = game_book(oracle)
         self.rng = random.Random(seed)
