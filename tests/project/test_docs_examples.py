@@ -10,7 +10,9 @@ its command), the ```python blocks, and the inline code spans that start with
   they use (printf, cat with a heredoc).  Each runs in a temporary folder
   holding a copy of examples/ and docs/, with the temporary home of
   tests/conftest.py, and must exit 0 (or 3 when it sets its own --max-cycles:
-  the limit is the point) without a traceback;
+  the limit is the point) without a traceback; when a ```text block follows
+  its ```sh block, that is the output it shows, and every line of it ("..."
+  aside) must begin a line the command prints;
 * checked, not run, for a reason named in NOT_RUN (installing, the test suite,
   benchmarks and sweeps that take minutes to hours): the files and modules it
   names must exist;
@@ -97,6 +99,21 @@ def examples():
     return found
 
 
+def shown_outputs():
+    """{command: (where, lines)}: the output a doc shows for the last command of a ```sh block,
+    in the ```text block right after it ("..." marks lines left out)."""
+    shown = {}
+    for name in DOCS:
+        text = read(name)
+        blocks = list(FENCE.finditer(text))
+        for block, after in zip(blocks, blocks[1:]):
+            if block.group(1) == "sh" and after.group(1) == "text" and not text[block.end():after.start()].strip():
+                where = "%s:%d" % (name, text.count("\n", 0, after.start()) + 2)
+                lines = [line.rstrip() for line in after.group(2).split("\n") if line.strip() not in ("", "...")]
+                shown[shell_commands(block.group(2))[-1]] = (where, lines)
+    return shown
+
+
 def words(command):
     """The command's words, its comment left out (the first line only, for a heredoc)."""
     return shlex.split(command.split("\n")[0], comments=True)
@@ -173,6 +190,7 @@ def python_env():
 
 
 EXAMPLES = examples()
+SHOWN = shown_outputs()
 
 
 def unique_shell_examples():
@@ -215,6 +233,16 @@ def test_every_shell_example_runs(where, kind, command, folder):
     assert run.returncode in allowed, "%s: %r exited %d:\n%s" % (where, command, run.returncode, run.stderr)
     assert "Traceback" not in run.stderr, (where, command, run.stderr)
     assert run.stdout.strip(), (where, command)
+    if command in SHOWN:
+        shown_where, lines = SHOWN[command]
+        printed = [line.rstrip() for line in run.stdout.split("\n")]
+        missing = [line for line in lines if not any(out.startswith(line) for out in printed)]
+        assert missing == [], "%s shows lines the command no longer prints: %s\n-- it prints:\n%s" % (
+            shown_where, missing, run.stdout)
+
+
+def test_the_docs_show_output_of_their_commands():
+    assert len(SHOWN) >= 3                          # the monitor's examples, checked above line by line
 
 
 @pytest.mark.parametrize("where,code", [(where, code) for where, kind, code in EXAMPLES if kind == "python"])
