@@ -57,6 +57,13 @@ class CPU(MPU):
         """Ask run() to return after the current instruction (used by traps that wait)."""
         self.stop_requested = True
 
+    # -- addresses ------------------------------------------------------------------------
+    def WordAt(self, addr):
+        """The word at addr, its high byte from (addr + 1) & $FFFF: py65 reads addr + 1
+        unmasked, so an absolute operand at $FFFF (an instruction at $FFFE) failed."""
+        memory = self.memory
+        return memory[addr] | (memory[(addr + 1) & 0xFFFF] << 8)
+
     # -- jams and traps ------------------------------------------------------
     def _jam(self):
         addr = (self.pc - 1) & 0xFFFF

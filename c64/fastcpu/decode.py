@@ -207,6 +207,6 @@ class Decoder:
             if entry is None or entry[0] not in SKIPPABLE:
                 return False
             addr += 1 + OPERAND_BYTES[entry[1]]
-            if sources[(addr - 1) >> 8] is not source:
-                return False
+            if addr > 0x10000 or sources[(addr - 1) >> 8] is not source:
+                return False               # (an instruction at $FFFE/$FFFF wraps: not skipped)
         return addr == target
