@@ -264,15 +264,21 @@ def div(arg, fac):
         return ZERO
     a, f = arg[2] >> 8, fac[2] >> 8
     q = (a << 33) // f                     # DIVIDE: first bit is a >= f, then 33 more
-    s = arg[1] - fac[1] + 0x80             # MULDIV on the negated exponent
+    s = arg[1] - fac[1] + 0x80             # MULDIV ($BAB7) on the negated exponent
     if s >= 0x100:
         raise MathError("OVERFLOW")
-    if s <= 0:
+    if s < 0:
         return ZERO
+    sign = fac[0] ^ arg[0]
+    if s == 0:
+        # MULDIV's exponent 0 goes to ZEROML ($B8FB), which clears the sign and returns to
+        # FDIVT instead of ending it: INC FACEXP makes it 1 and the quotient stands, as a
+        # positive number (-1E-38/3.4 is 2.94117647E-39 on a C64)
+        sign = 0
     exp = s + 1                            # INC FACEXP: $FF + 1 is OVERFLOW, whatever the quotient
     if exp > 255:
         raise MathError("OVERFLOW")
-    return normal(fac[0] ^ arg[0], exp, q << 6)
+    return normal(sign, exp, q << 6)
 
 
 def compare(arg, fac):
