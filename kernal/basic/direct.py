@@ -40,7 +40,7 @@ TOKEN = {word: 0x80 + i for i, word in enumerate(KEYWORDS)}
 T_END, T_DATA, T_RUN, T_REM, T_STOP = TOKEN["END"], TOKEN["DATA"], TOKEN["RUN"], TOKEN["REM"], TOKEN["STOP"]
 T_LOAD, T_PRINT, T_LIST, T_CLR, T_SYS, T_NEW = (TOKEN["LOAD"], TOKEN["PRINT"], TOKEN["LIST"],
                                                TOKEN["CLR"], TOKEN["SYS"], TOKEN["NEW"])
-T_MINUS, T_SAVE, T_VERIFY = TOKEN["-"], TOKEN["SAVE"], TOKEN["VERIFY"]
+T_SAVE, T_VERIFY = TOKEN["SAVE"], TOKEN["VERIFY"]
 PI = 0xFF
 
 
@@ -295,17 +295,13 @@ class Basic:
         return self.interp.start_direct(cpu, crunch(text))
 
     # -- LIST ----------------------------------------------------------------------------
-    def list_range(self, args):
-        """LIST's arguments [a][-[b]] -> the (number, body) lines in the range."""
-        low, high = 0, MAX_LINE + 1
-        if args:
-            if T_MINUS in args:
-                a, _, b = args.partition(bytes([T_MINUS]))
-                low = _number(a.strip(b" ")) if a.strip(b" ") else 0
-                high = _number(b.strip(b" ")) if b.strip(b" ") else MAX_LINE + 1
-            else:
-                low = high = _number(args)
-        return [(number, body) for _, number, body in self.lines() if low <= number <= high]
+    def list_range(self, low, high):
+        """The (number, body) lines LIST prints from `low` to `high`, then None when a line
+        follows them: LIST's loop ($A6C9) prints a line's RETURN before it finds the line
+        past the end, so that one shows as a blank row."""
+        found = [(number, body) for _, number, body in self.lines() if number >= low]
+        listed = [line for line in found if line[0] <= high]
+        return listed + [None] if len(listed) < len(found) else listed
 
     def list_line(self, number, body):
         """One line as LIST prints it."""
@@ -370,13 +366,3 @@ class Basic:
                 return              # the drive took the bytes and blinks (72,DISK FULL ...): BASIC says READY.
             raise BasicError(ERROR_NAMES.get(error.number, "DEVICE NOT PRESENT")) from None
 
-
-# -- parsing helpers ---------------------------------------------------------------------------
-def _number(args):
-    """A decimal number, optionally in parentheses; BasicError otherwise."""
-    text = args.replace(b" ", b"")
-    while text.startswith(b"(") and text.endswith(b")"):
-        text = text[1:-1]
-    if not text or not text.isdigit() or len(text) > 10:
-        raise BasicError("SYNTAX")
-    return int(text)

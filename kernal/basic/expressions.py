@@ -225,7 +225,7 @@ class Expressions:
 
     def variable_value(self):
         n1, n2, kind = self.name()
-        if self.ram[self.pos] == 0x28:
+        if self.peek() == 0x28:
             self.pos += 1
             return self.read_var(kind, self.array_element(n1, n2, kind, self.subscripts()))
         if n1 == 0x54 and n2 & 0x7F == 0x49 and kind != "i":         # TI, TI$
@@ -244,7 +244,7 @@ class Expressions:
     def target(self):
         """A variable to assign to: (kind, address); TI$ is ("ti$", None)."""
         n1, n2, kind = self.name()
-        if self.ram[self.pos] == 0x28:
+        if self.peek() == 0x28:
             self.pos += 1
             return kind, self.array_element(n1, n2, kind, self.subscripts())
         if n1 == 0x54 and n2 & 0x7F == 0x49 and kind != "i":

@@ -66,6 +66,8 @@ class FlowStatements:
         if is_digit(self.peek()):
             self.st_goto()
             return
+        if self.at_end():
+            return                # THEN: -- GONE3 ($A7E4) takes the colon as an empty statement
         self.statement()
 
     def st_on(self):
@@ -91,7 +93,7 @@ class FlowStatements:
 
     def st_for(self):
         n1, n2, kind = self.name()
-        if kind != "f" or self.ram[self.pos] == 0x28:
+        if kind != "f" or self.peek() == 0x28:
             raise BasicError("SYNTAX")
         addr = self.var_address(n1, n2)
         self.expect(T_EQ)
@@ -142,7 +144,7 @@ class FlowStatements:
     def st_dim(self):
         while True:
             n1, n2, kind = self.name()
-            if self.ram[self.pos] == 0x28:
+            if self.peek() == 0x28:
                 self.pos += 1
                 sizes = [n + 1 for n in self.subscripts()]
                 if self.find_array(n1, n2) is not None:
@@ -168,7 +170,15 @@ class FlowStatements:
         self.break_at(self.pos)
 
     def st_cont(self):
-        if not self.cont_ok or not self.direct:
+        """CONT ($A857): on from OLDTXT, in OLDLIN.  A running program's NEWSTT has set OLDTXT
+        to the text before this statement, so there CONT runs itself again, in line OLDLIN,
+        until RUN/STOP (BREAK IN OLDLIN), as on a C64."""
+        if not self.direct:
+            self.line = self.w(OLDLIN)
+            self.pos = self.stmt_pos
+            self.jumped = True
+            return
+        if not self.cont_ok:
             raise BasicError("CAN'T CONTINUE")
         self.line = self.w(OLDLIN)
         self.pos = self.w(OLDTXT)

@@ -6,7 +6,7 @@ Part of the Interpreter (kernal/basic/interpreter.py).
 
 from kernal.basic import mbf
 from kernal.basic.definitions import (BasicError, COST_BYTE, COST_CHAR_OUT, Finished, KERNAL_ERRORS, Suspend,
-                                      T_DATA, T_REM, T_SPC, T_TAB, is_digit, literal)
+                                      T_DATA, T_MINUS, T_REM, T_SPC, T_TAB, is_digit, literal)
 from kernal.basic.mbf import MathError
 from kernal.channels import WAIT
 from kernal.errors import KernalError
@@ -137,13 +137,11 @@ class IoStatements:
             while ram[p] == 0x20:
                 p += 1
         else:
+            # STRLT2 ($B48D) up to the comma or colon: the spaces before it are the item's
             start = q = p
             while ram[q] and ram[q] not in (0x2C, 0x3A):
                 q += 1
-            end = q
-            while end > start and ram[end - 1] == 0x20:
-                end -= 1
-            item = literal(bytes(ram[start:end]), start)
+            item = literal(bytes(ram[start:q]), start)
             p = q
         self.set_w(DATPTR, p)
         self.set_w(DATLIN, line)
@@ -274,13 +272,10 @@ class IoStatements:
                 if text[q] == 0x22:
                     q += 1
                 return value, q, text[q] in (0, 0x2C)
-            q = p
+            q = p                           # STRLT2, as READ's DATA: the spaces are kept
             while text[q] and text[q] not in (0x2C, 0x3A):
                 q += 1
-            end = q
-            while end > p and text[end - 1] == 0x20:
-                end -= 1
-            return bytes(text[p:end]), q, True
+            return bytes(text[p:q]), q, True
         q = p
         while text[q] and text[q] != 0x2C:
             q += 1
@@ -423,12 +418,23 @@ class IoStatements:
         """LIST: a line per visit of the trap, so RUN/STOP can break it (BREAK) as on a C64."""
         state = self.listing
         if state is None:
-            start = self.pos
-            self.skip_statement()
-            state = self.listing = self.basic.list_range(bytes(self.ram[start:self.pos]).strip(b" "))
+            # LIST ($A69C): LINGET's first number (0 when none), then -LINGET; the end is
+            # the first number alone, or 0 (no end) after a minus: LIST 0 is all, LIST 30-5
+            # nothing; anything more is a SYNTAX error
+            low = high = self.line_number_arg() or 0
+            if self.peek() == T_MINUS:
+                self.pos += 1
+                high = self.line_number_arg() or 0
+            if not self.at_end():
+                raise BasicError("SYNTAX")
+            state = self.listing = self.basic.list_range(low, high or 0xFFFF)
             state.reverse()
         if state:
-            number, body = state.pop()
+            line = state.pop()
+            if line is None:                 # past the range: its RETURN is printed
+                self.basic.print_text("\r")
+                raise Finished()
+            number, body = line
             self.basic.list_line(number, body)
             self.cost += COST_CHAR_OUT * (len(body) + 6)
             self.pos = self.stmt_pos

@@ -37,17 +37,26 @@ class Variables:
 
     # -- variables ------------------------------------------------------------------------------
     def name(self):
-        """PTRGET's name: (n1, n2, kind) with kind 'f', 'i' or 's'; the text after it."""
+        """PTRGET's name ($B08B): (n1, n2, kind) with kind 'f', 'i' or 's'; the text after it.
+
+        PTRGET reads the name with CHRGET, which skips spaces: `A B` is AB, `A B%` is AB%,
+        `A 1` is A1, `A $` is A$."""
         c = self.peek()
         if not is_letter(c):
             raise BasicError("SYNTAX")
         ram = self.ram
         p = self.pos + 1
+        while ram[p] == 0x20:
+            p += 1
         n1, n2 = c, 0
         if is_letter(ram[p]) or is_digit(ram[p]):
             n2 = ram[p]
             p += 1
-            while is_letter(ram[p]) or is_digit(ram[p]):
+            while True:
+                while ram[p] == 0x20:
+                    p += 1
+                if not (is_letter(ram[p]) or is_digit(ram[p])):
+                    break
                 p += 1
         kind = "f"
         if ram[p] == 0x24:
