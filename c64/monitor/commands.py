@@ -24,6 +24,7 @@ from c64.monitor.expressions import ExpressionError, MonitorAddressParser
 from c64.monitor.history_commands import HistoryCommands
 from c64.monitor.memory_commands import MemoryCommands
 from c64.monitor.stepping_commands import SteppingCommands
+from c64.textfit import two_columns, wrapped
 
 HELP = [
     ("r [reg=val ...]", "registers, with the label and source line of PC; set: r a=$10, pc=think"),
@@ -75,6 +76,7 @@ class Monitor(MemoryCommands, CodeCommands, BreakpointCommands, SteppingCommands
         self._next_d = None
         self._next_m = None
         self.assembling = None            # the next address while `a` takes one line after another
+        self.width = None                 # the columns the help is laid out for (None: no limit)
         self._refresh_labels()
 
     # -- labels follow the program ----------------------------------------------------------
@@ -138,9 +140,11 @@ class Monitor(MemoryCommands, CodeCommands, BreakpointCommands, SteppingCommands
                 raise MonitorError("unknown command '%s'" % args)
             entries = [(usage, text) for usage, text in HELP
                        if name in usage.split()[0].split("|") or _COMMANDS.get(usage.split()[0].split("|")[0]) == handler]
-            return "\n".join("%-40s %s" % entry for entry in entries)
-        return "\n".join("%-40s %s" % entry for entry in HELP) + \
-            "\naddresses: $c000 or c000 (hex), +49152 (decimal), labels, label+offset, pc"
+            return "\n".join(line for lines in two_columns(entries, self.width) for line in lines)
+        lines = [line for lines in two_columns(HELP, self.width) for line in lines]
+        lines += wrapped("addresses: $c000 or c000 (hex), +49152 (decimal), labels, label+offset, pc",
+                         self.width, "  ")
+        return "\n".join(lines)
 
 
 _COMMANDS = {

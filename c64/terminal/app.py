@@ -420,6 +420,7 @@ class TerminalApp:
             return
         answer = panel.handle(key)
         if answer is monitor_panel.EXECUTE:
+            self.monitor.width = self.surface.size()[1]          # the help is laid out to fit
             output = self.monitor.execute(panel.pending)
             panel.add(output)
             panel.address = self.machine.cpu.pc

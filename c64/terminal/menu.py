@@ -13,6 +13,7 @@ from charset.colours import BLACK, BLUE, LIGHT_GREY, WHITE
 from c64.loader import runnable_start
 from c64.terminal.keys import HELP_LINES
 from c64.terminal.surface import Style
+from c64.textfit import two_columns, wrapped
 
 BOX = Style(BLACK, LIGHT_GREY, False)
 SELECTED = Style(WHITE, BLUE, True)
@@ -58,10 +59,10 @@ def _is_program(path, saved_games):
     return runnable_start(head) is not None
 
 
-def _box(surface, lines, styles, title):
-    """Draw lines in a box centred on the surface; returns nothing."""
+def _box(surface, lines, styles, title, inner=0):
+    """Draw lines in a box centred on the surface, at least `inner` wide inside its edges."""
     rows, cols = surface.size()
-    inner = max([len(title) + 2] + [len(line) for line in lines])
+    inner = max([inner, len(title) + 2] + [len(line) for line in lines])
     width = min(cols, inner + 4)
     height = min(rows, len(lines) + 2)
     top = max(0, (rows - height) // 2)
@@ -110,57 +111,79 @@ class VersionMenu:
         return None
 
     def draw(self, surface):
-        rows, _ = surface.size()
+        rows, cols = surface.size()
+        room = max(1, cols - 4)                 # inside the box's edges
         if not self.entries:
-            _box(surface, ["no RYG version is built and no .prg here", "",
-                           "Esc closes"], [BOX] * 3, "Versions")
+            lines = [line for text in ("no RYG version is built and no .prg here", "", "Esc closes")
+                     for line in wrapped(text, room)]
+            _box(surface, lines, [BOX] * len(lines), "Versions")
             return
-        visible = max(1, rows - 5)
-        if self.selected < self.first:
-            self.first = self.selected
-        elif self.selected >= self.first + visible:
-            self.first = self.selected - visible + 1
-        shown = self.entries[self.first:self.first + visible]
-        name_width = max(len(e.name) for e in self.entries)
-        lines, styles = [], []
-        for index, entry in enumerate(shown, self.first):
-            number = "%d" % (index + 1) if index < 9 else " "
-            lines.append("%s %-*s  %s" % (number, name_width, entry.name, entry.description))
-            styles.append(SELECTED if index == self.selected else BOX)
-        lines += ["", "arrows + Enter or 1-9 start it (the C64 resets); Esc closes"]
-        styles += [BOX, BOX]
+        footer = [""] + wrapped("arrows + Enter or 1-9 start it (the C64 resets); Esc closes", room)
         if self.data_files:
             names = ", ".join(self.data_files)
-            if len(names) > 60:
-                names = names[:57] + "..."
-            lines += ["", "data files, not programs (saved games ...):", "  " + names]
-            styles += [BOX, BOX, BOX]
-        _box(surface, lines, styles, "Versions")
+            if len(names) > room - 2:
+                names = names[:max(0, room - 5)] + "..."
+            footer += [""] + wrapped("data files, not programs (saved games ...):", room) + ["  " + names]
+        terms = [("%d %s" % (index + 1, entry.name) if index < 9 else "  " + entry.name, entry.description)
+                 for index, entry in enumerate(self.entries)]
+        laid_out = two_columns(terms, room)
+        self.first = self.shown_from(laid_out, max(1, rows - 2 - len(footer)))
+        lines, styles = [], []
+        budget = max(1, rows - 2 - len(footer))
+        for index in range(self.first, len(laid_out)):
+            if len(lines) + len(laid_out[index]) > budget and lines:
+                break
+            lines += laid_out[index]
+            styles += [SELECTED if index == self.selected else BOX] * len(laid_out[index])
+        _box(surface, lines + footer, styles + [BOX] * len(footer), "Versions")
+
+    def shown_from(self, laid_out, budget):
+        """The first entry to show so that the selected one's lines are in the `budget` rows."""
+        first = min(self.first, self.selected)
+        while first < self.selected and sum(len(lines) for lines in laid_out[first:self.selected + 1]) > budget:
+            first += 1
+        return first
 
 
 class HelpPanel:
-    """Every key of the front end, then `notes` (where settings and screenshots go); any key closes it."""
+    """Every key of the front end, then `notes` (where settings and screenshots go).  In a
+    terminal too small for all of it, it comes in pages: a key shows the next, Esc closes;
+    on the last page any key closes it."""
 
     def __init__(self, notes=()):
         self.notes = list(notes)
+        self.page = 0
+        self.pages = 1                  # as many as the last draw needed
 
     def handle(self, key):
+        if key != "\x1b" and self.page + 1 < self.pages:
+            self.page += 1
+            return None
         return CLOSE
 
     def draw(self, surface):
-        width = max(len(keys) for keys, _ in HELP_LINES)
-        lines = [("%-*s  %s" % (width, keys, text)).rstrip() for keys, text in HELP_LINES]
-        if self.notes:
-            # After the emulator's own keys, so a short terminal still shows them.
-            first_blank = lines.index("") if "" in lines else len(lines)
-            _, cols = surface.size()
-            room = max(20, cols - 4)
-            notes = []
-            for note in self.notes:
-                while len(note) > room:           # a long path goes on over the next lines
-                    notes.append(note[:room])
-                    note = "  " + note[room:]
-                notes.append(note)
-            lines[first_blank:first_blank] = notes
-        lines += ["", "any key closes this panel"]
-        _box(surface, lines, [BOX] * len(lines), "RYG64 keys")
+        rows, cols = surface.size()
+        room = max(1, cols - 4)                 # inside the box's edges
+        widest = max(len(keys) for keys, _ in HELP_LINES) + 2
+        blocks = two_columns(HELP_LINES, room, widest=min(widest, room // 2))
+        # The notes after the emulator's own keys, so that the first page shows those.
+        at = HELP_LINES.index(("", "")) if ("", "") in HELP_LINES else len(HELP_LINES)
+        blocks[at:at] = [wrapped(note, room, "  ") for note in self.notes]
+        lines = [line for block in blocks for line in block]
+        more = "page %d of %d: any key goes on, Esc closes"
+        footer_rows = len(wrapped(more % (9, 9), room))
+        height = max(1, rows - 3 - footer_rows)             # the box's edges and a blank line
+        pages = [[]]
+        for block in blocks:                                # a key and its text on one page
+            if pages[-1] and len(pages[-1]) + len(block) > height:
+                pages.append([])
+            pages[-1] += block
+        pages = [page[start:start + height] for page in pages for start in range(0, len(page), height)]
+        if len(pages) > 1:                                  # every page the same size
+            pages = [page + [""] * (height - len(page)) for page in pages]
+        self.pages = len(pages)
+        self.page = min(self.page, self.pages - 1)
+        last = "any key closes this panel" if self.page + 1 == self.pages else more % (self.page + 1, self.pages)
+        footer = wrapped(last, room)
+        shown = pages[self.page] + [""] * (1 + footer_rows - len(footer)) + footer
+        _box(surface, shown, [BOX] * len(shown), "RYG64 keys", max(len(line) for line in lines + shown))

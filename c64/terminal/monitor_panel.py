@@ -14,10 +14,14 @@ from collections import deque
 
 from charset.colours import BLACK, LIGHT_GREEN, WHITE
 from c64.terminal.surface import Style
+from c64.textfit import fitting, wrapped
 
 TEXT = Style(LIGHT_GREEN, BLACK, False)
 PROMPT = Style(WHITE, BLACK, True)
 SCROLLBACK = 2000
+CONTINUED = "  "                  # starts the rest of an output line wrapped to the panel's width
+TITLES = (" monitor: help lists the commands, x leaves, Tab shows the C64 screen ",
+          " monitor: help, x leaves, Tab: the C64 screen ", " monitor: help, x leaves ", " monitor ")
 
 CLOSE = "close"
 EXECUTE = "execute"
@@ -90,13 +94,21 @@ class MonitorPanel:
             self.input += key
         return None
 
+    def shown_lines(self, count, width):
+        """The last `count` screen lines of the output up to the scroll position, each
+        output line wrapped to `width` (its continuation indented)."""
+        end = len(self.lines) - self.scroll
+        shown, index = [], end
+        while index > 0 and len(shown) < count:
+            index -= 1
+            shown[:0] = wrapped(self.lines[index], width, CONTINUED)
+        return shown[-count:] if count > 0 else []
+
     def draw(self, surface):
         rows, cols = surface.size()
         height = max(1, rows - 1)
-        end = len(self.lines) - self.scroll
-        shown = list(self.lines)[max(0, end - height):end]
-        title = " monitor: help lists the commands, x leaves, Tab shows the C64 screen "
-        surface.put(0, 0, title[:cols].ljust(cols), PROMPT)
+        shown = self.shown_lines(height, cols)
+        surface.put(0, 0, fitting(TITLES, cols).ljust(cols), PROMPT)
         first = 1 + (height - 1 - len(shown)) if len(shown) < height - 1 else 1
         for row in range(1, rows - 1):
             surface.put(row, 0, " " * cols, TEXT)
