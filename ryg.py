@@ -33,7 +33,7 @@ in the C64 screen: F12 or Ctrl-W toggles warp, F10 or Ctrl-V opens the version
 menu, F9 or Ctrl-R resets and restarts the program, Ctrl-O opens the monitor,
 Ctrl-Q quits (asks y/n), Ctrl-C quits at once; F1..F8 are the C64 function keys, Esc is RUN/STOP,
 PageUp is RESTORE, Home is CLR/HOME, Ctrl-S holds CTRL (slower scrolling: hold it
-during a LIST), Ctrl-P writes a screenshot (SVG); the help
+during a LIST), Ctrl-P writes a screenshot (PNG and SVG); the help
 panel (F11 or Ctrl-K) lists them all and says where the settings file is.
 
 the C64 screen remembers --palette, --colors, --glyphs, --warp/--no-warp and the
@@ -88,9 +88,10 @@ def build_parser():
     parser.add_argument("--disk", metavar="DIR", default=".",
                         help="host folder seen as disk drive 8 (default: the current folder)")
     parser.add_argument("--seed", type=int, default=None, help="seed of the SID noise generator")
-    parser.add_argument("--screenshot", metavar="FILE.svg",
-                        help="headless: write the screen as an SVG picture at the end of the run; "
-                        "in the terminal: the file name Ctrl-P numbers (FILE-001.svg, ...)")
+    parser.add_argument("--screenshot", metavar="FILE.png|FILE.svg",
+                        help="headless: write the screen as a PNG or SVG picture at the end of the run; "
+                        "in the terminal: the file name Ctrl-P numbers (FILE-001.png, ...; "
+                        "without this option both ryg64-001.png and ryg64-001.svg)")
     parser.add_argument("--palette", choices=PALETTE_CHOICES, default=None,
                         help="C64 colours: vice (VICE's colodore, the default), pepto, or grey")
     screen = parser.add_argument_group("terminal")
@@ -321,6 +322,12 @@ def _main(argv):
                 raise UsageError("bad keys in %s: %s" % (where, error))
         if len(key_codes) > MAX_KEYS:
             raise UsageError("--keys and the keys file make more than %s keys" % format(MAX_KEYS, ","))
+        if args.screenshot is not None:
+            from c64.screenshot import kind_of
+            try:
+                kind_of(args.screenshot)
+            except ValueError as error:
+                raise UsageError("--screenshot: %s" % error)
         if not os.path.isdir(args.disk):
             raise UsageError("--disk %s is not a folder" % args.disk)
         moncommands = None

@@ -1,4 +1,4 @@
-"""The C64 screen as an SVG picture: 40x25 character cells inside the border.
+"""The C64 screen as a picture, SVG or PNG: 40x25 character cells inside the border.
 
 What the VIC would show is taken from the machine (`screen_state`): screen
 RAM at the address $D018 selects, colour RAM per cell, the border $D020,
@@ -6,43 +6,42 @@ the background $D021 and the character set ($D018 bit 1: upper case and
 graphics, or lower and upper case).  With the display off ($D011 bit 4 = 0)
 the VIC shows the border colour everywhere, and so does the picture.
 
-`svg()` draws a ScreenState without curses or a terminal: each cell is a
-CELL x CELL square (a C64 character is 8x8 pixels, drawn at SCALE), the
-border is BORDER_X / BORDER_Y C64 pixels wide, about what a PAL screen
-shows.  Glyphs are Unicode text (charset.glyphs, "unicode" mode: Symbols
-for Legacy Computing for the graphics), in the font FONT_FAMILY names:
-C64 Pro Mono first (made for exactly these cells), then common monospace
-fonts that have the block elements.  Every glyph gets its own x, so the
-grid holds whatever font the viewer substitutes (one <text> per glyph:
-not every renderer supports a list of x positions in one <text>).  Reverse video is drawn
-as the VIC does it: the cell takes its colour-RAM colour and the glyph the
-background colour.
+`screen_pixels()` draws a ScreenState as the VIC would, pixel by pixel: each
+cell is the 8x8 picture of its screen code (charset.bitmaps, this project's
+own drawing; codes $80-$FF inverted), a set pixel in the cell's colour-RAM
+colour, a clear one in the background colour, and BORDER_X / BORDER_Y C64
+pixels of border round the 320x200 (about what a PAL screen shows).  From
+those pixels `svg()` makes an SVG of rectangles, one <path> per colour (no
+font needed, so it looks the same in any viewer), with the screen's text in
+its <desc> to be searched and read aloud, and `png()` a PNG (the text in its
+Description), both at SCALE screen pixels per C64 pixel.  `picture()` picks the kind by the file name.
 
 The output depends only on the ScreenState and the palette (no time stamp,
 no random ids), so the same run gives a byte-identical file.
 """
 
+import os
 from collections import namedtuple
 from xml.sax.saxutils import escape
 
+from c64.pngwrite import indexed_png
+from charset.bitmaps import bitmap
 from charset.colours import DEFAULT_PALETTE, PALETTES
-from charset.glyphs import glyph
+from charset.glyphs import screen_to_text
 
 COLUMNS, ROWS = 40, 25
-SCALE = 2                         # SVG units per C64 pixel
-CELL = 8 * SCALE                  # one character cell
+SCALE = 2                         # picture pixels per C64 pixel
+CELL = 8 * SCALE                  # one character cell, in picture pixels
 BORDER_X, BORDER_Y = 32, 36       # C64 pixels of border left/right, top/bottom
-WIDTH = (COLUMNS * 8 + 2 * BORDER_X) * SCALE
-HEIGHT = (ROWS * 8 + 2 * BORDER_Y) * SCALE
-FONT_SIZE = CELL                  # C64 Pro Mono: one em is one 8x8 cell
-BASELINE = 13 * SCALE // 2        # from the top of a cell: 6.5 C64 pixels (block glyphs reach the cell's edges)
-FONT_FAMILY = "'C64 Pro Mono', 'C64 Pro', 'DejaVu Sans Mono', 'Noto Sans Mono', 'Noto Sans Symbols 2', monospace"
+PIXELS_X = COLUMNS * 8 + 2 * BORDER_X            # the picture in C64 pixels: 384 x 272
+PIXELS_Y = ROWS * 8 + 2 * BORDER_Y
+WIDTH, HEIGHT = PIXELS_X * SCALE, PIXELS_Y * SCALE
+KINDS = (".png", ".svg")          # the file names picture() takes
+DEFAULT_TITLE = "C64 screen"
 
 # What the VIC shows: 25 rows of 40 screen codes and 40 colour nibbles,
 # $D020, $D021, and True for the lower/upper-case character set.
 ScreenState = namedtuple("ScreenState", "codes colours border background lower")
-
-BLANK = frozenset(" \u00a0")
 
 
 def screen_state(machine):
@@ -61,57 +60,127 @@ def hex_colour(rgb):
     return "#%02x%02x%02x" % tuple(rgb)
 
 
-def _runs(values):
-    """[(first, last, value)] for the runs of equal values in a sequence."""
-    runs = []
-    for index, value in enumerate(values):
-        if runs and runs[-1][2] == value and runs[-1][1] == index - 1:
-            runs[-1] = (runs[-1][0], index, value)
-        else:
-            runs.append((index, index, value))
-    return runs
+def colours_of(palette):
+    """The 16 (r, g, b) of a palette named in charset.colours.PALETTES."""
+    try:
+        return PALETTES[palette]
+    except KeyError:
+        raise ValueError("unknown palette %r (have %s)" % (palette, ", ".join(sorted(PALETTES)))) from None
+
+
+def screen_pixels(state):
+    """The picture as the VIC draws it: PIXELS_Y rows of PIXELS_X colour numbers (0-15),
+    the border round 40x25 cells of 8x8 pixels."""
+    border, background = state.border & 15, state.background & 15
+    rows = [bytearray([border]) * PIXELS_X for _ in range(BORDER_Y)]
+    side = bytes([border]) * BORDER_X
+    for codes, colours in zip(state.codes, state.colours):
+        cells = [(bitmap(code, state.lower), colour & 15) for code, colour in zip(codes, colours)]
+        for line in range(8):
+            row = bytearray(side)
+            for picture, colour in cells:
+                bits = picture[line]
+                row += bytes(colour if bits & (0x80 >> x) else background for x in range(8))
+            rows.append(row + side)
+    rows += [bytearray([border]) * PIXELS_X for _ in range(BORDER_Y)]
+    return rows
+
+
+def rectangles(pixels, left, top, width, height, skip):
+    """{colour: [(x, y, w, h)]}: the pixels of the area not of colour `skip`, as runs along
+    the rows, a run stretched down while the rows below repeat it."""
+    found, open_runs = {}, {}               # (x, w, colour) -> index of its rectangle
+    for y in range(top, top + height):
+        row, runs, x = pixels[y], {}, left
+        while x < left + width:
+            end = x
+            while end < left + width and row[end] == row[x]:
+                end += 1
+            if row[x] != skip:
+                key = (x, end - x, row[x])
+                rects = found.setdefault(row[x], [])
+                if key in open_runs:
+                    rx, ry, rw, rh = rects[open_runs[key]]
+                    rects[open_runs[key]] = (rx, ry, rw, rh + 1)
+                    runs[key] = open_runs[key]
+                else:
+                    runs[key] = len(rects)
+                    rects.append((x, y, end - x, 1))
+            x = end
+        open_runs = runs
+    return found
+
+
+def path_data(rects):
+    """An SVG path of rectangles, each moved to from the start of the one before."""
+    out, last_x, last_y = [], 0, 0
+    for x, y, w, h in rects:
+        out.append("m%d %dh%dv%dh-%dz" % (x - last_x, y - last_y, w, h, w))
+        last_x, last_y = x, y
+    return "".join(out)
+
+
+def screen_text(state):
+    """The screen's 25 lines as text (charset.glyphs' Unicode characters, reverse video
+    not shown), trailing spaces and blank lines at the end left out."""
+    lines = [screen_to_text(codes, state.lower, "unicode").replace("\u00a0", " ").rstrip()
+             for codes in state.codes]
+    while lines and not lines[-1]:
+        lines.pop()
+    return "\n".join(lines)
 
 
 def svg(state, palette=DEFAULT_PALETTE, title=None):
     """The SVG document (a str) for a ScreenState in one of charset.colours.PALETTES."""
-    try:
-        colours = PALETTES[palette]
-    except KeyError:
-        raise ValueError("unknown palette %r (have %s)" % (palette, ", ".join(sorted(PALETTES)))) from None
-    rgb = [hex_colour(c) for c in colours]
-    left, top = BORDER_X * SCALE, BORDER_Y * SCALE
-    out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d">'
-           % (WIDTH, HEIGHT, WIDTH, HEIGHT)]
-    if title:
-        out.append("<title>%s</title>" % escape(title))
-    out.append('<style>text{font-family:%s;font-size:%dpx;white-space:pre}</style>' % (FONT_FAMILY, FONT_SIZE))
-    out.append('<rect width="%d" height="%d" fill="%s"/>' % (WIDTH, HEIGHT, rgb[state.border & 15]))
-    out.append('<rect x="%d" y="%d" width="%d" height="%d" fill="%s"/>'
-               % (left, top, COLUMNS * CELL, ROWS * CELL, rgb[state.background & 15]))
-    background = state.background & 15
-    for row in range(ROWS):
-        y = top + row * CELL
-        cells = []                # (char, fg, bg) per column
-        for column in range(COLUMNS):
-            char, reverse = glyph(state.codes[row][column], state.lower, "unicode")
-            colour = state.colours[row][column] & 15
-            cells.append((char, background, colour) if reverse else (char, colour, background))
-        for first, last, bg in _runs([cell[2] for cell in cells]):
-            if bg != background:
-                out.append('<rect x="%d" y="%d" width="%d" height="%d" fill="%s"/>'
-                           % (left + first * CELL, y, (last - first + 1) * CELL, CELL, rgb[bg]))
-        shown = [(column, cell) for column, cell in enumerate(cells) if cell[0] not in BLANK]
-        for first, last, fg in _runs([cell[1] for _, cell in shown]):
-            # One <text> per glyph: renderers differ in their support of per-glyph x lists.
-            glyphs = "".join('<text x="%d">%s</text>' % (left + column * CELL, escape(cell[0]))
-                             for column, cell in shown[first:last + 1])
-            out.append('<g fill="%s" transform="translate(0 %d)">%s</g>' % (rgb[fg], y + BASELINE, glyphs))
+    rgb = [hex_colour(c) for c in colours_of(palette)]
+    left, top = BORDER_X, BORDER_Y
+    border, background = state.border & 15, state.background & 15
+    out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" '
+           'shape-rendering="crispEdges" role="img" aria-labelledby="title screen">'
+           % (WIDTH, HEIGHT, PIXELS_X, PIXELS_Y),
+           '<title id="title">%s</title>' % escape(title or DEFAULT_TITLE),
+           '<desc id="screen">%s</desc>' % escape(screen_text(state)),
+           '<rect width="%d" height="%d" fill="%s"/>' % (PIXELS_X, PIXELS_Y, rgb[border])]
+    if background != border:
+        out.append('<rect x="%d" y="%d" width="%d" height="%d" fill="%s"/>'
+                   % (left, top, COLUMNS * 8, ROWS * 8, rgb[background]))
+    drawn = rectangles(screen_pixels(state), left, top, COLUMNS * 8, ROWS * 8, background)
+    for colour in sorted(drawn):
+        out.append('<path fill="%s" d="%s"/>' % (rgb[colour], path_data(drawn[colour])))
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
 
-def write_svg(machine, path, palette=DEFAULT_PALETTE, title=None):
-    """Write the machine's screen to `path` as SVG (UTF-8)."""
-    document = svg(screen_state(machine), palette, title)
-    with open(path, "w", encoding="utf-8", newline="\n") as handle:
-        handle.write(document)
+def png(state, palette=DEFAULT_PALETTE, title=None):
+    """The PNG file (bytes) for a ScreenState, WIDTH x HEIGHT, 16 colours, the title and the
+    screen's text in its Title and Description."""
+    colours = colours_of(palette)
+    rows = []
+    for row in screen_pixels(state):
+        wide = bytearray(len(row) * SCALE)
+        for offset in range(SCALE):               # each pixel SCALE times along the row ...
+            wide[offset::SCALE] = row
+        rows += [bytes(wide)] * SCALE             # ... and each row SCALE times
+    return indexed_png(rows, colours, [("Title", title or DEFAULT_TITLE), ("Description", screen_text(state))])
+
+
+def kind_of(path):
+    """'.svg' or '.png' from a file name, else ValueError naming the kinds."""
+    kind = os.path.splitext(str(path))[1].lower()
+    if kind not in KINDS:
+        raise ValueError("a screenshot is FILE.svg or FILE.png, not %s" % os.path.basename(str(path)))
+    return kind
+
+
+def picture(state, path, palette=DEFAULT_PALETTE, title=None):
+    """The bytes of the picture the file name asks for: SVG (UTF-8) or PNG."""
+    if kind_of(path) == ".png":
+        return png(state, palette, title)
+    return svg(state, palette, title).encode("utf-8")
+
+
+def write_picture(machine, path, palette=DEFAULT_PALETTE, title=None):
+    """Write the machine's screen to `path` as SVG or PNG, by its name."""
+    data = picture(screen_state(machine), path, palette, title)
+    with open(path, "wb") as handle:
+        handle.write(data)

@@ -46,7 +46,7 @@ SPEED_REFRESH = 0.5          # seconds between updates of the speed on the statu
 PAUSED_WAIT = 0.5            # get_wch timeout while paused (menu, help, too small)
 MAX_KEYS_PER_PASS = 64
 NOTE_SECONDS = 3             # how long a note (screenshot written) replaces the help hint
-SCREENSHOT_BASE = "ryg64.svg"  # Ctrl-P writes ryg64-001.svg, ryg64-002.svg ... in the current folder
+SCREENSHOT_BASE = "ryg64"      # Ctrl-P writes ryg64-001.png and ryg64-001.svg, then -002 ... here
 # Keys typed ahead of the C64's own 10-key buffer: two screen lines.  A paste past it is
 # dropped (a C64 drops keys past its buffer too) and the status line says how many.
 TYPEAHEAD_LIMIT = 80
@@ -390,8 +390,9 @@ class TerminalApp:
             self.overlay = VersionMenu(entries, self.curses, current=program_label(self.program),
                                        data_files=data_files)
         elif command is Command.HELP:
-            self.overlay = HelpPanel(self.help_notes + ["next screenshot (Ctrl-P): %s"
-                                                        % os.path.abspath(next_screenshot_path(self.screenshot_base))])
+            paths = next_screenshot_paths(self.screenshot_base)
+            self.overlay = HelpPanel(self.help_notes + ["next screenshot (Ctrl-P): %s" % " and ".join(
+                [os.path.abspath(paths[0])] + [os.path.splitext(path)[1] for path in paths[1:]])])
         elif command is Command.SCREENSHOT:
             self.take_screenshot()
         elif command is Command.RESET:
@@ -435,17 +436,21 @@ class TerminalApp:
             self.surface.clear()
 
     def take_screenshot(self):
-        """Write the C64 screen to the next free numbered file; say so on the status line."""
-        from c64.screenshot import write_svg
-        path = next_screenshot_path(self.screenshot_base)
+        """Write the C64 screen to the next free numbered file(s); say so on the status line."""
+        from c64.screenshot import picture, screen_state
+        state, written = screen_state(self.machine), []
         try:
-            write_svg(self.machine, path, self.palette, title=program_label(self.program))
+            for path in next_screenshot_paths(self.screenshot_base):
+                data = picture(state, path, self.palette, title=program_label(self.program))
+                with open(path, "xb") as handle:             # never over a file made meanwhile
+                    handle.write(data)
+                written.append(os.path.basename(path))
         except OSError as error:
             log.error("screenshot %s failed: %s", path, error)
             self.note = "screenshot failed: %s" % (error.strerror or error)
         else:
-            log.info("screenshot %s", path)
-            self.note = "saved %s" % os.path.basename(path)
+            log.info("screenshot %s", ", ".join(written))
+            self.note = "saved %s" % " and ".join(written)
         self.note_time = self.clock()
 
     def close_overlay(self):
@@ -478,18 +483,21 @@ class TerminalApp:
         self.quit_message = message
 
 
-def numbered_path(base, number):
-    """ryg64.svg, 3 -> ryg64-003.svg"""
+def numbered_paths(base, number):
+    """The files of screenshot `number`: shot.svg, 3 -> [shot-003.svg]; a name without a
+    kind (the default ryg64) -> [ryg64-003.png, ryg64-003.svg], a picture to paste anywhere
+    and one that scales."""
+    from c64.screenshot import KINDS
     stem, extension = os.path.splitext(base)
-    return "%s-%03d%s" % (stem, number, extension or ".svg")
+    return ["%s-%03d%s" % (stem, number, kind) for kind in ([extension] if extension else KINDS)]
 
 
-def next_screenshot_path(base):
-    """The first numbered_path(base, n) that does not exist yet."""
+def next_screenshot_paths(base):
+    """numbered_paths(base, n) for the first n none of whose files exists yet."""
     number = 1
-    while os.path.exists(numbered_path(base, number)):
+    while any(os.path.lexists(path) for path in numbered_paths(base, number)):
         number += 1
-    return numbered_path(base, number)
+    return numbered_paths(base, number)
 
 
 def log_path():

@@ -58,7 +58,7 @@ HELP_LINES = (
     ("F10 or Ctrl-V", "version menu: bundled RYG versions, .prg files here"),
     ("F9 or Ctrl-R", "reset the C64 and start the program again"),
     ("F11 or Ctrl-K", "this help"),
-    ("Ctrl-P", "screenshot: the C64 screen as an SVG file"),
+    ("Ctrl-P", "screenshot: the C64 screen as PNG and SVG files"),
     ("Ctrl-Q", "quit (asks y/n); Ctrl-C quits at once"),
     ("Ctrl-O", "monitor: stops the C64 (help, x leaves, Tab: screen)"),
     ("", ""),

@@ -3,8 +3,10 @@
 import os
 import re
 import shlex
+import xml.etree.ElementTree as ET
 
 import ryg
+from tests.tools.pictures import SVG
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 README = os.path.join(ROOT, "README.md")
@@ -32,8 +34,7 @@ def test_the_readme_opens_with_the_two_pictures_its_commands_make():
     shown = re.findall(r"!\[[^\]]+\]\((docs/[^)]+\.svg)\)", head)
     made = [path for _, path in picture_commands()]
     assert len(made) == 2 and shown == made
-    assert any("ryg3" in argv[-1:] for argv, _ in picture_commands())
-    assert any("ryg23" in argv[-1:] for argv, _ in picture_commands())
+    assert [argv[-1] for argv, _ in picture_commands()] == ["ryg3en", "ryg23"]     # English, and a classic
 
 
 def test_the_commands_make_the_committed_pictures(tmp_path, capsys):
@@ -45,3 +46,10 @@ def test_the_commands_make_the_committed_pictures(tmp_path, capsys):
         with open(os.path.join(ROOT, path), "rb") as handle:
             committed = handle.read()
         assert made.read_bytes() == committed, "%s is not what the README's command makes (run it again and commit the picture)" % path
+
+
+def test_the_pictures_are_drawn_in_pixels_with_the_screens_text_in_them():
+    for _, path in picture_commands():
+        root = ET.parse(os.path.join(ROOT, path)).getroot()
+        assert root.findall(".//" + SVG + "text") == [] and root.findall(SVG + "path")
+        assert "MOVE" in root.find(SVG + "desc").text or "JUGADA" in root.find(SVG + "desc").text

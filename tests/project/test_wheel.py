@@ -150,3 +150,7 @@ def test_ryg_screenshot_from_the_installed_package(installed):
                  installed)
     assert result.returncode == 0, result.stderr
     assert "<svg" in (installed[3] / "shot.svg").read_text(encoding="utf-8")
+    result = run([installed[1], "--headless", "--keys", "03{return}", "--screenshot", "shot.png", "ryg23"],
+                 installed)
+    assert result.returncode == 0, result.stderr
+    assert (installed[3] / "shot.png").read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
