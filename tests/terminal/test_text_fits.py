@@ -1,8 +1,11 @@
 """Every text fits the terminal, down to the 40x26 minimum: the version menu, the monitor's
-help and its panel, laid out for 40, 60, 78 and 80 columns with nothing cut."""
+help and its panel, laid out for 40, 60, 78 and 80 columns with nothing cut (the app on a fake
+curses window of each size, and once in a real 40x26 terminal in tmux)."""
 
 import dataclasses
 import re
+import shutil
+import sys
 
 import pytest
 
@@ -14,6 +17,7 @@ from c64.terminal.keys import HELP_LINES
 from c64.textfit import fitting, two_columns, wrapped
 from tests.terminal.test_terminal_app import F0, make_app, settle, type_keys
 from tests.terminal.test_terminal_render import FakeCurses
+from tests.terminal.test_tmux_e2e import ROOT, Tmux
 
 WIDTHS = (40, 60, 78, 80)
 CTRL_O = "\x0f"
@@ -159,3 +163,27 @@ def test_the_help_panels_pages_are_one_box_size_so_no_edge_is_left_behind():
         assert box_rows == list(range(26))[:len(box_rows)] and window.line(box_rows[-1]).startswith("+-")
         assert sum(window.line(row).startswith("+") for row in box_rows) == 2
         type_keys(app, window, " ")
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_in_a_real_40_by_26_terminal_the_menu_and_the_monitors_help_are_whole():
+    command = "cd %s && %s ryg.py --no-config ryg3en; sleep 30" % (ROOT, sys.executable)
+    tmux = Tmux("sh -c '%s'" % command, cols=40, rows=26)
+    try:
+        tmux.wait_for("ryg3en")
+        tmux.send("F10")
+        screen = tmux.wait_for(lambda screen: "Versions" in screen and "Esc closes" in screen)
+        shown = " ".join(" ".join(re.findall(r"\| (.*) \|", screen)).split())
+        for version in VERSIONS:
+            if version.available():
+                assert " ".join(words(version.description)) in shown, (version.name, screen)
+        assert all(len(line) <= 40 for line in screen.splitlines())
+        tmux.send("Escape")
+        tmux.send("C-o")
+        tmux.wait_for("monitor")
+        tmux.send("help bank", "Enter")
+        screen = tmux.wait_for("RAM below")
+        assert "what m/i/d/> read and write: what the CPU sees (ROM, I/O) or the RAM below" in " ".join(
+            words(screen))
+    finally:
+        tmux.kill()
