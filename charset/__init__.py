@@ -2,6 +2,7 @@
 
 petscii  PETSCII <-> screen codes as the KERNAL editor converts them
 glyphs   screen codes -> Unicode / BMP-only / ASCII characters, both sets
+bitmaps  screen codes -> 8x8 pixel pictures (this project's drawing), both sets
 colours  the 16 colours, palettes, and their terminal equivalents per depth
 keys     petcat-style key text and host (curses) keys -> PETSCII
 """
