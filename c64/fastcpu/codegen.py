@@ -28,6 +28,9 @@ class BlockBuilder(MemoryAccess, ControlFlow):
     def __init__(self, cpu, view, insns, single, decimal=False):
         self.cpu, self.view, self.insns, self.single = cpu, view, insns, single
         self.c64 = view.c64
+        # Stores and pushes to zero page and the stack page are checked against code_map
+        # only once code there has been translated (FastCPU.low_code).
+        self.low = cpu.low_code
         self.lines = []
         self.depth = 2
         self.assigned = set()
@@ -275,10 +278,10 @@ class BlockBuilder(MemoryAccess, ControlFlow):
         elif name == "NOP":
             pass
         elif name == "PHA":
-            self.push("a")
+            self.push("a", insn)
             self.frames.append(None)
         elif name == "PHP":
-            self.push(self.p_expr() + " | 48")
+            self.push(self.p_expr() + " | 48", insn)
             self.frames.append(None)
         elif name in ("PLA", "PLP"):
             if self.frames and self.frames[-1] is None:

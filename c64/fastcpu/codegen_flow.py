@@ -116,8 +116,9 @@ class ControlFlow:
             self.exit_lines(self.static + cycles, "%s | (%s << 8)" % (lo, hi))
             self.depth -= 1
         elif insn.chain and name == "JSR":
-            self.push_return(insn)
+            pushed = self.push_return(insn)
             self.assign("sp", "(sp - 2) & 255")
+            self.leave_if_own_code(pushed, self.static + cycles, str(insn.operand))
             self.frames.append(insn.next)
         elif insn.chain and name == "RTS" and self.frames and self.frames[-1] == insn.ret:
             self.frames.pop()                     # the JSR's push is still on top
@@ -155,6 +156,7 @@ class ControlFlow:
             self.push_return(insn)
             self.emit("fp |= 16")
             self.emit("ram[256 + ((sp - 2) & 255)] = %s | 48" % self.p_expr())
+            self.check_pushed((2,))
             self.emit("fp |= 4")
             self.set("fp")
             self.assign("sp", "(sp - 3) & 255")
@@ -192,10 +194,40 @@ class ControlFlow:
         ret = (insn.addr + 2) & 0xFFFF
         self.emit("ram[256 + sp] = %d" % (ret >> 8))
         self.emit("ram[256 + ((sp - 1) & 255)] = %d" % (ret & 0xFF))
+        return self.check_pushed((0, 1))
 
-    def push(self, value):
+    def push(self, value, insn):
         self.emit("ram[256 + sp] = %s" % value)
+        pushed = self.check_pushed((0,))
         self.assign("sp", "(sp - 1) & 255")
+        self.leave_if_own_code(pushed, self.static + insn.cycles, str(insn.next))
+
+    def check_pushed(self, offsets):
+        """Once code runs from the stack page (FastCPU.low_code): the stack bytes just
+        written at sp - offset checked against code_map; returns the temporaries holding
+        their addresses (None otherwise)."""
+        if not self.low:
+            return None
+        names = []
+        for offset in offsets:
+            name = "s%d_%d" % (self.n, offset)
+            self.emit("%s = 256 + ((sp - %d) & 255)" % (name, offset) if offset else "%s = 256 + sp" % name)
+            self.emit("if cm[%s]:" % name)
+            self.emit("    inv(%s)" % name)
+            names.append(name)
+        return names
+
+    def leave_if_own_code(self, pushed, cycles, pc_expr):
+        """After a push that went on (stack pointer moved): leave the block if it wrote
+        over the block's own later code (possible only for code on the stack page)."""
+        hits = self.later_hits(self.n, 0x100, 0x1FF) if pushed else None
+        if not hits:
+            return
+        self.emit("if %s:" % " or ".join("%d <= %s < %d" % (lo, name, hi)
+                                         for name in pushed for lo, hi in hits))
+        self.depth += 1
+        self.exit_lines(cycles, pc_expr)
+        self.depth -= 1
 
     def branch(self, insn, is_last):
         target = branch_target(insn)

@@ -176,7 +176,7 @@ class MemoryAccess:
                 self.known[addr] = value
             else:
                 self.known.pop(addr, None)
-        if addr >= 0x200:
+        if addr >= 0x200 or self.low:
             self.emit("if cm[%d]:" % addr)
             self.emit("    inv(%d)" % addr)
 
@@ -200,7 +200,11 @@ class MemoryAccess:
             self.known.clear()
             if self.c64:
                 self.emit("if %s > 1:" % where)
-                self.emit("    ram[%s] = %s" % (where, value))
+                self.depth += 1
+                self.emit("ram[%s] = %s" % (where, value))
+                if self.low:
+                    self.code_check(insn, where, hits)
+                self.depth -= 1
                 self.emit("else:")
                 self.emit("    mem[%s] = %s" % (where, value))
                 self.depth += 1
@@ -208,6 +212,8 @@ class MemoryAccess:
                 self.depth -= 1
             else:
                 self.emit("ram[%s] = %s" % (where, value))
+                if self.low:
+                    self.code_check(insn, where, hits)
             return
         kind = "mem" if lo is None else self.view.write_range_kind(lo, hi)
         may_reach_zero_page = lo is None or lo < 0x100 or hi > 0xFFFF
@@ -257,10 +263,12 @@ class MemoryAccess:
     def may_exit(self, insn, index):
         """True if a store of this instruction can leave the block early (all flags must be live)."""
         name, mode = insn.name, insn.mode
+        if name in ("PHA", "PHP", "JSR") and self.low and self.later_hits(index, 0x100, 0x1FF):
+            return True                            # a push over the block's own code
         if not (name in STORES or (name in RMW and mode != "acc")):
             return False
         if mode in ("zpx", "zpy"):
-            return self.c64
+            return self.c64 or (self.low and bool(self.later_hits(index, 0, 255)))
         if mode in ("iny", "inx"):
             return True
         if mode in ("abx", "aby"):

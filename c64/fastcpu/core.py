@@ -55,6 +55,10 @@ class FastCPU(Decoder, Invalidation, CPU):
         self._break = self._break
         self._breakpoints = frozenset()
         self.breakpoint_hit = False
+        # True once code in zero page or on the stack page has been translated: from then
+        # on the blocks check stores and pushes there against code_map too (README.md,
+        # "Invalidation"); until then they need not, which is what most programs run.
+        self.low_code = False
         CPU.__init__(self, memory, trap_handler, pc)
         self._bind(self.memory)
 
@@ -67,6 +71,7 @@ class FastCPU(Decoder, Invalidation, CPU):
         if self._c64:
             ram = memory.ram
             cm = memory.code_map
+            cm[:] = [0] * 0x10000              # (no translation is left to watch)
             if self._code_written not in memory.code_listeners:
                 memory.code_listeners.append(self._code_written)
             if self._on_bank not in memory.bank_listeners:
@@ -361,6 +366,12 @@ class FastCPU(Decoder, Invalidation, CPU):
             return self._interpret()
         if self._rewrites.get(key, 0) < REWRITE_LIMIT:
             insns = self._decode(pc, MAX_INSNS, single=False, guess=True)
+        if insns and not self.low_code and any(insn.addr < 0x200 for insn in insns):
+            # The first block from zero page or the stack page: every block is made again,
+            # with the checks of stores to those pages that code there needs.
+            self.low_code = True
+            self._bind(self._bound)
+            return self._interpret()
         if insns:
             function = self._function(insns, single=False)
             self._register(key, insns)

@@ -38,7 +38,7 @@ class Decoder:
         view = self._view()
         sources = view.sources
         source = sources[pc >> 8]
-        if source is None or (self._c64 and pc < 2) or (not single and pc < 0x200):
+        if source is None or (self._c64 and pc < 2):
             return []
         cycletime = type(self).cycletime
         extracycles = type(self).extracycles
@@ -64,8 +64,6 @@ class Decoder:
             length = 1 + OPERAND_BYTES[mode]
             last = addr + length - 1
             if last > 0xFFFF or sources[last >> 8] is not source:
-                break
-            if not single and (last >> 8) < 2:
                 break
             if length == 2:
                 operand = source[addr + 1]
@@ -108,7 +106,7 @@ class Decoder:
                     elif guess and offset >= 0:
                         ret = self._return_address(stack, sp + offset)
                         offset += 2
-                        if ret < 0x200 or sources[ret >> 8] is None:
+                        if ret < 2 or sources[ret >> 8] is None:
                             break
                     else:
                         break
@@ -118,7 +116,7 @@ class Decoder:
                     continue
                 # (A subroutine already in the block is followed again: the block grows by
                 # its instructions, up to MAX_INSNS, but cannot loop - its RTS comes back.)
-                if (target is not None and target >= 0x200
+                if (target is not None and target >= 2
                         and (target not in seen or name == "JSR"
                              or (name == "JMP" and self._jumps_to_trap(sources, target)))
                         and sources[target >> 8] is not None):
