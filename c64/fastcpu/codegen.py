@@ -130,7 +130,8 @@ class BlockBuilder(MemoryAccess, ControlFlow):
         own = code_ranges(insns)
         rewrites_itself = any(
             (insn.name in STORES or (insn.name in RMW and insn.mode != "acc"))
-            and insn.mode in ("zpg", "abs") and any(lo <= insn.operand < hi for lo, hi in own)
+            and insn.mode in ("zpg", "abs") and not insn.dynamic
+            and any(lo <= insn.operand < hi for lo, hi in own)
             for insn in insns)
         self.loop = (not self.single and last.name in BRANCHES
                      and branch_target(last) == self.start
@@ -202,7 +203,7 @@ class BlockBuilder(MemoryAccess, ControlFlow):
             writes = insn.name in STORES or (insn.name in RMW and insn.mode != "acc")
             if not writes:
                 continue
-            if insn.mode in ("zpx", "zpy"):
+            if insn.mode in ("zpx", "zpy") or insn.dynamic:
                 return []
             if insn.mode in ("abx", "aby") and (insn.operand < 0x100 or insn.operand + 255 > 0xFFFF):
                 return []
@@ -352,7 +353,7 @@ class BlockBuilder(MemoryAccess, ControlFlow):
                 self.assign("a", "%s >> 1" % wide)
             self.nz("a")
             return
-        if mode in ("zpg", "abs"):
+        if mode in ("zpg", "abs") and not insn.dynamic:
             where = None
             value = self.read_const(insn.operand)
         else:
@@ -360,8 +361,11 @@ class BlockBuilder(MemoryAccess, ControlFlow):
             if where != "e":
                 self.emit("e = %s" % where)
                 where = "e"
-            if mode == "zpx":
+            if mode in ("zpx", "zpg"):
                 value = "ram[e]"
+            elif lo is None:
+                self.read_any("e", "v")         # (an operand read when the block runs)
+                value = "v"
             else:
                 kind = self.view.range_kind(self.view.read_kind, lo, hi)
                 value = self.io_read("e") if kind == "mem" else "%s[e]" % kind

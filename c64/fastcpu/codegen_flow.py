@@ -137,7 +137,9 @@ class ControlFlow:
             self.depth -= 1
             self.assign("sp", "(sp + 2) & 255")
         elif name == "JMP":
-            if mode == "abs":
+            if insn.dynamic:
+                target = self.operand_bytes(insn)
+            elif mode == "abs":
                 target = str(insn.operand)
             else:
                 ta = insn.operand
@@ -145,9 +147,13 @@ class ControlFlow:
                                              self.read_const((ta & 0xFF00) | ((ta + 1) & 0xFF)))
             self.exit_lines(self.static + cycles, target)
         elif name == "JSR":
+            target = str(insn.operand)
+            if insn.dynamic:
+                self.emit("t = %s" % self.operand_bytes(insn))    # (read before the pushes)
+                target = "t"
             self.push_return(insn)
             self.assign("sp", "(sp - 2) & 255")
-            self.exit_lines(self.static + cycles, str(insn.operand))
+            self.exit_lines(self.static + cycles, target)
         elif name == "RTS":
             self.emit("t = ram[256 + ((sp + 1) & 255)]")
             self.assign("sp", "(sp + 2) & 255")

@@ -60,6 +60,8 @@ class MemoryAccess:
         (None for any) and the page-crossing cycle line to emit after the access.
         """
         mode, operand = insn.mode, insn.operand
+        if insn.dynamic:
+            return self.dynamic_address(insn, register)
         if mode in ("zpx", "zpy"):
             if insn.name in LOADS or insn.name in LOGIC or insn.name in COMPARES \
                     or insn.name in ("ADC", "SBC", "BIT"):
@@ -109,6 +111,33 @@ class MemoryAccess:
             return "e", None, None, None
         raise AssertionError(mode)
 
+    def operand_bytes(self, insn):
+        """The operand of an instruction the program keeps rewriting, read from RAM."""
+        lo = (insn.addr + 1) & 0xFFFF
+        if insn.length == 2:
+            return "ram[%d]" % lo
+        return "(ram[%d] | (ram[%d] << 8))" % (lo, (lo + 1) & 0xFFFF)
+
+    def dynamic_address(self, insn, register):
+        """address() for an operand read when the block runs (Insn.fixed): zero page
+        (0..255, as zp,X gives), or any address (None: checked when used)."""
+        mode = insn.mode
+        if mode == "zpg":
+            self.emit("e = %s" % self.operand_bytes(insn))
+            return "e", 0, 255, None
+        base = self.operand_bytes(insn)
+        extra = None
+        if mode == "abs":
+            self.emit("e = %s" % base)
+        else:
+            self.emit("e = %s + %s" % (base, register))
+            if not self.c64:
+                self.emit("e &= 65535")    # (on a C64 the slow path masks)
+            if insn.extra:
+                extra = "if ram[%d] + %s > 255: cyc += 1" % ((insn.addr + 1) & 0xFFFF, register)
+                self.set("cyc")
+        return "e", None, None, extra
+
     def pointer_byte(self, addr):
         """A byte of a zero-page pointer, read into a temporary that later uses share."""
         if addr < 2 or addr in self.known:
@@ -125,12 +154,12 @@ class MemoryAccess:
         """
         mode, operand = insn.mode, insn.operand
         if mode == "imm":
-            return str(operand)
-        if mode in ("zpg", "abs"):
+            return self.operand_bytes(insn) if insn.dynamic else str(operand)
+        if mode in ("zpg", "abs") and not insn.dynamic:
             return self.read_const(operand)
         register = "y" if mode in ("zpy", "aby", "iny") else "x"
         where, lo, hi, extra = self.address(insn, register)
-        if mode in ("zpx", "zpy"):
+        if mode in ("zpx", "zpy", "zpg"):
             return "ram[%s]" % where       # C64Memory keeps RAM $00/$01 equal to the port's value
         if lo is None and self.c64 is False:
             if extra:
@@ -154,7 +183,7 @@ class MemoryAccess:
     def store(self, insn, index, value):
         """Emit a store of `value` (an expression without side effects) to the operand."""
         mode, operand = insn.mode, insn.operand
-        if mode in ("zpg", "abs"):
+        if mode in ("zpg", "abs") and not insn.dynamic:
             self.store_const(operand, value)
             return
         register = "y" if mode in ("zpy", "aby", "iny") else "x"
@@ -196,7 +225,7 @@ class MemoryAccess:
     def store_dynamic(self, insn, index, where, lo, hi, value):
         """Store through a computed address; leaves the block if it rewrote the block's own later bytes."""
         hits = self.later_hits(index, lo, hi)
-        if insn.mode in ("zpx", "zpy"):
+        if insn.mode in ("zpx", "zpy", "zpg"):
             self.known.clear()
             if self.c64:
                 self.emit("if %s > 1:" % where)
@@ -267,7 +296,9 @@ class MemoryAccess:
             return True                            # a push over the block's own code
         if not (name in STORES or (name in RMW and mode != "acc")):
             return False
-        if mode in ("zpx", "zpy"):
+        if insn.dynamic and mode in ("abs", "abx", "aby"):
+            return True
+        if mode in ("zpx", "zpy") or (insn.dynamic and mode == "zpg"):
             return self.c64 or (self.low and bool(self.later_hits(index, 0, 255)))
         if mode in ("iny", "inx"):
             return True

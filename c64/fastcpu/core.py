@@ -52,6 +52,7 @@ class FastCPU(Decoder, Invalidation, CPU):
         self._cells["rk"].cell_contents = -1
         # One bound-method object each, so the tables can be compared with `is`.
         self._miss, self._interpret, self._trap = self._miss, self._interpret, self._trap
+        self._rewritten = self._rewritten
         self._break = self._break
         self._breakpoints = frozenset()
         self.breakpoint_hit = False
@@ -59,6 +60,9 @@ class FastCPU(Decoder, Invalidation, CPU):
         # on the blocks check stores and pushes there against code_map too (README.md,
         # "Invalidation"); until then they need not, which is what most programs run.
         self.low_code = False
+        self._rewritten_bytes = {}   # RAM address -> times translated code rewrote it
+        self._volatile = set()       # the addresses rewritten VOLATILE_AFTER times or more
+        self._before = {}            # block key -> its bytes when the program's store dropped it
         CPU.__init__(self, memory, trap_handler, pc)
         self._bind(self.memory)
 
@@ -86,7 +90,7 @@ class FastCPU(Decoder, Invalidation, CPU):
         cells["ram"].cell_contents = ram
         cells["mem"].cell_contents = memory
         cells["cm"].cell_contents = cm
-        cells["inv"].cell_contents = self._code_written
+        cells["inv"].cell_contents = self._code_rewritten
         cells["cpu"].cell_contents = self
         cells["dv"].cell_contents = self._variant
         self._decimal_blocks = {}  # key -> the block compiled for D set
@@ -102,6 +106,7 @@ class FastCPU(Decoder, Invalidation, CPU):
         self._vectors = {}         # key -> {vector byte: vector address} of the vectors it watches
         self._changing_vectors = set()   # vectors that changed under a block: checked at run time
         self._seen = {}            # key -> visits before it was compiled
+        self._forms = {}           # (key, pc, bytes, D) -> an instruction at a volatile opcode, alone
         self._shadow = CPU(memory)
         self._loop = types.FunctionType(LOOP_CODE, BLOCK_GLOBALS, "run_loop", None,
                                         tuple(cells[n] for n in LOOP_CODE.co_freevars))
@@ -360,11 +365,15 @@ class FastCPU(Decoder, Invalidation, CPU):
         if self._is_trap(pc):
             self._table[pc] = self._trap
             return self._trap()
+        if pc in self._volatile and self._view().read_kind[pc >> 8] == "ram":
+            self._table[pc] = self._rewritten
+            return self._rewritten()
         count = self._seen.get(key, 0)
         if count < HOT_COUNT - 1:               # first visits: interpret, compile when it comes back
             self._seen[key] = count + 1
             return self._interpret()
         if self._rewrites.get(key, 0) < REWRITE_LIMIT:
+            self._count_rewrites(key)
             insns = self._decode(pc, MAX_INSNS, single=False, guess=True)
         if insns and not self.low_code and any(insn.addr < 0x200 for insn in insns):
             # The first block from zero page or the stack page: every block is made again,
@@ -378,6 +387,23 @@ class FastCPU(Decoder, Invalidation, CPU):
         else:
             function = self._interpret
         self._table[pc] = function
+        function()
+
+    def _rewritten(self):
+        """The table entry at an opcode the program keeps rewriting (Invalidation.VOLATILE_AFTER):
+        the instruction there runs on its own, translated once for each form it takes."""
+        pc = self._cell_pc.cell_contents
+        ram = self._ram
+        decimal = self._cell_fp.cell_contents & 8
+        form = (self._key, pc, ram[pc], ram[(pc + 1) & 0xFFFF], ram[(pc + 2) & 0xFFFF], decimal)
+        function = self._forms.get(form)
+        if function is None:
+            insns = self._decode(pc, 1, single=True)
+            if not insns:
+                return self._interpret()          # (an undocumented opcode: py65 steps it)
+            if len(self._forms) > 4096:
+                self._forms.clear()
+            function = self._forms[form] = self._function(insns, single=True, decimal=bool(decimal))
         function()
 
     def _variant(self, decimal):

@@ -7,8 +7,8 @@ the loop of Decoder._decode, where each instruction is taken.)
 """
 
 from c64.cpu import CPU, trap_opcode_traps
-from c64.fastcpu.instructions import (BRANCHES, Insn, OPCODES, OPERAND_BYTES, RMW, SKIPPABLE,
-                                      STORES, branch_target, vector_bytes)
+from c64.fastcpu.instructions import (BRANCHES, DYNAMIC_MODES, Insn, OPCODES, OPERAND_BYTES, RMW,
+                                      SKIPPABLE, STORES, branch_target, vector_bytes)
 from kernal.rom import TRAP_OPCODE
 from kernal.stack import rts_target
 
@@ -50,6 +50,7 @@ class Decoder:
         stack, sp = self._ram, self._cell_sp.cell_contents
         offset = 0                 # the stack pointer then, relative to sp (pushes count down)
         breakpoints = self._breakpoints
+        volatile = self._volatile if not single else ()
         while len(insns) < limit:
             if addr in breakpoints and insns:
                 break                              # the block ends before a breakpoint
@@ -72,13 +73,22 @@ class Decoder:
             else:
                 operand = None
             insn = Insn(addr, op, name, mode, operand, length, cycletime[op], extracycles[op])
+            if volatile and view.read_kind[addr >> 8] == "ram":
+                # Bytes the program keeps rewriting: an opcode is run on its own (the block
+                # ends before it), an operand is read when the block runs where it can be.
+                if addr in volatile and insns:
+                    break
+                if not volatile.isdisjoint(range(addr + 1, addr + length)):
+                    if mode not in DYNAMIC_MODES or name in BRANCHES:
+                        break
+                    insn.fixed = 1
             insns.append(insn)
             seen.add(addr)
             if not single:
                 # Follow JMP, JSR, the RTS back from such a JSR, and JMP (vector) to where
                 # the vector points now (both checked when the block runs).
                 target = None
-                if name in ("JMP", "JSR") and mode == "abs":
+                if name in ("JMP", "JSR") and mode == "abs" and not insn.dynamic:
                     target = operand
                 elif name == "RTS" and calls:
                     target = insn.ret = calls.pop()
@@ -155,9 +165,9 @@ class Decoder:
         for i in range(len(insns) - 1, -1, -1):
             insn = insns[i]
             if ((insn.name in STORES or insn.name in RMW) and insn.mode in ("zpg", "abs")
-                    and insn.operand in later):
+                    and not insn.dynamic and insn.operand in later):
                 cut = i
-            later.update(range(insn.addr, insn.addr + insn.length))
+            later.update(range(insn.addr, insn.addr + insn.fixed))
             later.update(vector_bytes(insn))
         if cut is not None:
             del insns[cut + 1:]

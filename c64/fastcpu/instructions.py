@@ -105,15 +105,21 @@ def flag_effect(name):
 
 class Span:
     """A stretch of bytes for code_ranges (as if an instruction)."""
-    __slots__ = ("addr", "length", "chain")
+    __slots__ = ("addr", "length", "fixed", "chain")
 
     def __init__(self, lo, hi):
         self.addr, self.length, self.chain = lo, hi - lo, False
+        self.fixed = self.length
+
+
+# Modes whose operand a block can read from RAM when it runs (Insn.fixed), for
+# instructions the program keeps rewriting.
+DYNAMIC_MODES = ("imm", "zpg", "abs", "abx", "aby")
 
 
 class Insn:
     __slots__ = ("addr", "op", "name", "mode", "operand", "length", "next", "cycles", "extra",
-                 "chain", "ret", "skip")
+                 "chain", "ret", "skip", "fixed")
 
     def __init__(self, addr, op, name, mode, operand, length, cycles, extra):
         self.addr, self.op, self.name, self.mode = addr, op, name, mode
@@ -122,6 +128,14 @@ class Insn:
         self.chain = False       # JMP/JSR/RTS whose target the block goes on with
         self.ret = None          # for a chained RTS: the return address it expects
         self.skip = None         # a branch over a few plain instructions: its target (see _skippable)
+        # The bytes the translation takes as they are now: all of them, or only the opcode
+        # when the program keeps rewriting the operand (read from RAM when the block runs).
+        self.fixed = length
+
+    @property
+    def dynamic(self):
+        """True if the block reads this instruction's operand from RAM when it runs."""
+        return self.fixed < self.length
 
 
 def branch_target(insn):
@@ -154,7 +168,7 @@ def vector_bytes(insn):
 def code_ranges(insns, vectors=True):
     """The bytes of some instructions as sorted, merged (start, end) ranges (with the
     vector bytes of their chained JMP (vector)s: they steer the block like its code)."""
-    spans = [(insn.addr, insn.addr + insn.length) for insn in insns]
+    spans = [(insn.addr, insn.addr + insn.fixed) for insn in insns]
     if vectors:
         spans += [(addr, addr + 1) for insn in insns for addr in vector_bytes(insn)]
     spans.sort()

@@ -9,6 +9,12 @@ from c64.fastcpu.instructions import Span, code_ranges, vector_bytes
 _MASK_BYTES = bytes([0] + [0xFF] * 255)     # code_map byte -> mask byte
 
 
+# A byte of translated code that the program's own stores rewrite this many times is
+# volatile from then on: an operand there is read when the block runs, an opcode there
+# runs on its own (FastCPU._rewritten), so rewriting it invalidates nothing.
+VOLATILE_AFTER = 3
+
+
 class Invalidation:
     """FastCPU's watch on the RAM its blocks came from."""
 
@@ -25,7 +31,7 @@ class Invalidation:
         """Remember which RAM bytes a block came from, so that writing them invalidates it."""
         view = self._view()
         kinds = view.read_kind
-        spans = [(insn.addr, insn.addr + insn.length) for insn in insns
+        spans = [(insn.addr, insn.addr + insn.fixed) for insn in insns
                  if kinds[insn.addr >> 8] == "ram"]
         vectors = {}
         for insn in insns:
@@ -79,6 +85,33 @@ class Invalidation:
     def _changed(self, key):
         ram = self._ram
         return any(ram[lo:hi] != code for lo, hi, code in self._blocks[key])
+
+    def _code_rewritten(self, addr):
+        """A store made by translated code hit a byte of translated code (the blocks'
+        `inv`): the blocks it drops keep their bytes as they were, so that the bytes the
+        program changed are counted when the block is made again (_count_rewrites)."""
+        for key in self._covers.get(addr, ()):
+            if addr not in self._vectors.get(key, ()):
+                self._before[key] = self._blocks[key]
+        self._code_written(addr)
+
+    def _count_rewrites(self, key):
+        """Before a block dropped by the program's own store is made again: each of its
+        bytes that changed since counts towards VOLATILE_AFTER."""
+        before = self._before.pop(key, None)
+        if before is None:
+            return
+        ram, counts = self._ram, self._rewritten_bytes
+        for lo, hi, code in before:
+            now = ram[lo:hi]
+            if now == code:
+                continue
+            for offset in range(hi - lo):
+                if now[offset] != code[offset]:
+                    addr = lo + offset
+                    counts[addr] = count = counts.get(addr, 0) + 1
+                    if count >= VOLATILE_AFTER:
+                        self._volatile.add(addr)
 
     def _code_written(self, addr):
         """A store hit a byte of translated code: forget the blocks holding it."""
