@@ -105,7 +105,7 @@ class Kernal:
             self.direct_chrout = cpu.with_registers(
                 direct_chrout(), ram=mem.ram, machine=machine, cost=self._own[self._chrout_addr][2],
                 screen_codes=SCREEN_CODE, code_map=mem.code_map, mem=mem,
-                write_io=mem.page_writes_io)
+                write_io=mem.page_writes_io, io=None, colour_ram=None)
 
     # -- the routine table ------------------------------------------------------------
     @property

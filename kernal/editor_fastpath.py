@@ -93,13 +93,15 @@ def direct_chrout():
     above, written inline on the register cells."""
     a = sp = pc = cyc = fn = fz = fc = fp = rk = 0  # placeholders: the CPU's cells replace them
     ram = machine = cost = screen_codes = code_map = mem = write_io = None
+    # The chips' colour RAM, looked up again only when the memory's chips change.
+    io = colour_ram = None
 
     # The locations are bound as defaults: parameters are the cheapest names to read.
     def chrout_in_line(DFLTO=DFLTO, SCREEN=SCREEN, PNTR=PNTR, QTSW=QTSW, INSRT=INSRT, DATA=DATA,
                        CRSW=CRSW, LNMX=LNMX, PNT=PNT, RVS=RVS, BLNCT=BLNCT, USER=USER, COLOR=COLOR,
                        CRSR_LEFT=CRSR_LEFT, QUOTE=QUOTE, COLOUR_RAM=COLOUR_RAM,
                        COLOUR_RAM_PAGE=COLOUR_RAM_PAGE, STACK=STACK, PNT_HIGH=PNT + 1, USER_HIGH=USER + 1):
-        nonlocal sp, pc, cyc, fn, fz, fc, fp, rk
+        nonlocal sp, pc, cyc, fn, fz, fc, fp, rk, io, colour_ram
         returns_to = rk                 # where the RTS goes, if the calling block knows it
         rk = -1
         if ram[DFLTO] != SCREEN:
@@ -136,8 +138,10 @@ def direct_chrout():
             if code_map[at]:
                 mem.code_written(at)
             colour = (line & 0x3FF) + column
-            colour_ram = getattr(mem.io, "colour_ram", None) if write_io[COLOUR_RAM_PAGE] else None
-            if colour < 0x400 and colour_ram is not None:
+            if mem.io is not io:
+                io = mem.io
+                colour_ram = getattr(io, "colour_ram", None)
+            if colour < 0x400 and colour_ram is not None and write_io[COLOUR_RAM_PAGE]:
                 colour_ram[colour] = ram[COLOR] & 0x0F
             else:
                 mem[COLOUR_RAM + colour] = ram[COLOR] & 0x0F
