@@ -1,7 +1,8 @@
 """The RYG versions shipped with RYG64: name, .prg file and a one-line description.
 
 Listed in the order a user should meet them: the strongest first, then the
-classic series from the final version back to the first.  Only versions
+classic series from the final version back to the first, each version's
+English build (the same sources with English texts) after it.  Only versions
 whose .prg has been built are offered.
 """
 
@@ -29,15 +30,22 @@ VERSIONS = (
     Version("ryg3", "modern engine: alpha-beta, hash tables, opening book from a solver of the game"),
     Version("ryg3en", "ryg3 with English texts"),
     Version("ryg23", "classic final: depth-first tree, depth 1-15, opening book"),
+    Version("ryg23en", "ryg23 with English texts"),
     Version("ryg19", "29-byte boards, whole tree in memory, depth 1-4, opening book"),
+    Version("ryg19en", "ryg19 with English texts"),
     Version("ryg17", "88-byte boards, evaluation v3, BASIC ROM switched out, depth 1-3"),
+    Version("ryg17en", "ryg17 with English texts"),
     Version("ryg15", "first complete game: 88-byte boards, evaluation v1, depth 1-3"),
+    Version("ryg15en", "ryg15 with English texts"),
 )
 
 # The version `python ryg.py` starts, in order of preference: ryg3 in the
-# player's language (Spanish when the host locale says so, else English).
-DEFAULT_ORDER_SPANISH = ("ryg3", "ryg3en", "ryg23", "ryg19", "ryg17", "ryg15")
-DEFAULT_ORDER_ENGLISH = ("ryg3en", "ryg3", "ryg23", "ryg19", "ryg17", "ryg15")
+# player's language (Spanish when the host locale says so, else English), then
+# the classic versions, each in the player's language first.
+DEFAULT_ORDER_SPANISH = ("ryg3", "ryg3en", "ryg23", "ryg23en", "ryg19", "ryg19en",
+                         "ryg17", "ryg17en", "ryg15", "ryg15en")
+DEFAULT_ORDER_ENGLISH = ("ryg3en", "ryg3", "ryg23en", "ryg23", "ryg19en", "ryg19",
+                         "ryg17en", "ryg17", "ryg15en", "ryg15")
 LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")     # the first one set decides, as in POSIX
 
 

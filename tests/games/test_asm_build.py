@@ -1,16 +1,30 @@
 """The committed .prg/.map files are exactly what the sources assemble to,
-and every program has the BASIC stub "10 SYS2064" with its code at $0810."""
+every program has the BASIC stub "10 SYS2064" with its code at $0810, and
+the classic versions' English builds are the Spanish programs with other
+texts, the Spanish ones staying the originals' bytes."""
 
+import hashlib
 import os
 
 import pytest
 
 from asm import build
+from tests.tools.classic_games import SPANISH_WORDS
 from tests.tools.classic_runner import read_map
 
 ASM_DIR = os.path.dirname(build.__file__)
 NAMES = build.top_sources()
-CLASSIC = ["ryg15", "ryg17", "ryg19", "ryg23"]
+SPANISH = ["ryg15", "ryg17", "ryg19", "ryg23"]
+CLASSIC = SPANISH + [name + "en" for name in SPANISH]
+# SHA-256 of the Spanish classic programs.  Their texts moved to
+# asm/classic/strings_es.oph without changing a byte; a change to these
+# programs must be deliberate, and updates the digest saying why.
+ORIGINAL_SHA256 = {
+    "ryg15": "dda78964735ff6c07b502b2642c82719076d1ee365daed9505c9f2fd039eea62",
+    "ryg17": "dfcc9fe13d3afbc8462a39770ccae6ffcf40709815fb3c92cb697214942d88c8",
+    "ryg19": "5604162f278a9905ae1673654881f7a9f45a937985beb3557e6c407f9a86fd1c",
+    "ryg23": "71004791808392cca5b3e612741f68d53d1f3ab7b84ec1b12bc19d8e9088a5a4",
+}
 
 
 def test_every_committed_program_is_byte_identical_to_a_fresh_build():
@@ -21,6 +35,43 @@ def test_every_committed_program_is_byte_identical_to_a_fresh_build():
 def test_the_classic_versions_are_all_built_from_top_files():
     for name in CLASSIC:
         assert name in NAMES
+
+
+@pytest.mark.parametrize("name", SPANISH)
+def test_the_spanish_classic_programs_keep_the_originals_bytes(name):
+    with open(os.path.join(ASM_DIR, name + ".prg"), "rb") as f:
+        assert hashlib.sha256(f.read()).hexdigest() == ORIGINAL_SHA256[name]
+
+
+def _instructions(name):
+    """[(source line, opcode)] of every instruction of a program, from its .lines and .prg."""
+    with open(os.path.join(ASM_DIR, name + ".prg"), "rb") as f:
+        raw = f.read()
+    load = raw[0] | raw[1] << 8
+    found = []
+    with open(os.path.join(ASM_DIR, name + ".lines")) as f:
+        for line in f:
+            if line.startswith("$"):
+                address, source = line.split(" | ")
+                found.append((source.strip(), raw[2 + int(address[1:], 16) - load]))
+    return found
+
+
+@pytest.mark.parametrize("name", SPANISH)
+def test_an_english_build_runs_the_same_instructions_from_the_same_source_lines(name):
+    spanish, english = _instructions(name), _instructions(name + "en")
+    assert len(spanish) > 500
+    assert english == spanish
+
+
+@pytest.mark.parametrize("name", SPANISH)
+def test_an_english_build_holds_no_spanish_text(name):
+    def words(program):
+        with open(os.path.join(ASM_DIR, program + ".prg"), "rb") as f:
+            text = f.read().decode("latin-1")          # PETSCII letters are ASCII capitals
+        return [word for word in SPANISH_WORDS if word in text]
+    assert words(name) == list(SPANISH_WORDS)           # the check would see them
+    assert words(name + "en") == []
 
 
 @pytest.mark.parametrize("name", CLASSIC)

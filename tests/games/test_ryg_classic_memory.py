@@ -1,7 +1,8 @@
 """Memory behaviour of the classic programs: ryg23's depth-first tree stays
 within the path and its siblings (the design's ~2 KB at depth 10), ryg19's
 whole tree fits below the BASIC ROM, and ryg17 banks BASIC out so its
-records above $A000 read back as written.
+records above $A000 read back as written -- in both languages' builds
+(ryg23 and ryg23en ...), whose tree and code end at other addresses.
 """
 
 import random
@@ -11,7 +12,7 @@ import pytest
 from kernal.rom import FILLER, build_rom
 from tests.tools import classic_model as M
 from tests.tools.classic_games import Session, find_game
-from tests.tools.classic_runner import ClassicProgram
+from tests.tools.classic_runner import LANGUAGES, ClassicProgram, program_name
 
 CANARY = 0x55        # never the last byte of a 29-byte record (a cat offset < 64)
 TREE_LIMIT = 0xA000
@@ -46,9 +47,9 @@ def self_modified(cp):
     return allowed
 
 
-def play_game_watching_memory(depth, dirs, start=None):
+def play_game_watching_memory(depth, dirs, start=None, language="es"):
     """Play mouse moves against ryg23; returns (session, bytes used, model bytes, positions)."""
-    s = Session("ryg23")
+    s = Session(program_name("ryg23", language))
     s.keys("%02X{return}" % depth)
     fill_canary(s)
     ram = s.m.mem.ram
@@ -77,9 +78,9 @@ def play_game_watching_memory(depth, dirs, start=None):
     return s, highest_written(s), expected, pos
 
 
-def check_whole_game(depth):
+def check_whole_game(depth, language="es"):
     dirs = find_game(M.VERSIONS["ryg23"], depth, "mouse_blocked")
-    s, used, expected, last = play_game_watching_memory(depth, dirs)
+    s, used, expected, last = play_game_watching_memory(depth, dirs, language=language)
     assert not M.mouse_moves(last)                       # the game was played to its end
     assert used == expected
     cat_levels, mouse_levels = (depth + 1) // 2, depth // 2
@@ -87,8 +88,9 @@ def check_whole_game(depth):
     assert s.word(s.addr("free_ptr")) == s.addr("tree_root") + 29
 
 
-def test_ryg23_at_depth_4_plays_a_whole_game_using_exactly_the_path_and_its_siblings():
-    check_whole_game(4)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_ryg23_at_depth_4_plays_a_whole_game_using_exactly_the_path_and_its_siblings(language):
+    check_whole_game(4, language)
 
 
 @pytest.mark.slow
@@ -144,14 +146,15 @@ def test_ryg23_at_depth_10_finishes_a_game_within_about_2_kb_of_tree():
 
 
 def test_ryg19_largest_whole_tree_on_random_positions_fits_below_the_basic_rom():
-    cp = ClassicProgram("ryg19")
-    room = TREE_LIMIT - cp.addr("tree_root")
-    worst = max(M.whole_tree_bytes(p, 4, cp.version) for p in M.random_positions(400, 77))
-    assert worst <= room
+    worst = max(M.whole_tree_bytes(p, 4, M.VERSIONS["ryg19"]) for p in M.random_positions(400, 77))
+    for language in LANGUAGES:
+        cp = ClassicProgram(program_name("ryg19", language))
+        assert worst <= TREE_LIMIT - cp.addr("tree_root"), cp.name
 
 
-def test_ryg17_switches_only_the_basic_rom_out():
-    cp = ClassicProgram("ryg17")
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_ryg17_switches_only_the_basic_rom_out(language):
+    cp = ClassicProgram(program_name("ryg17", language))
     cp.m.poke(0x01, 0x37)
     cp.call("platform_init")
     assert cp.peek(0x01) & 0x07 == 0x06                 # LORAM off, HIRAM and CHAREN on
@@ -166,9 +169,10 @@ def _put_pointer(cp, label, addr):
     cp.m.poke(cp.addr(label) + 1, addr >> 8)
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("address", [0xA000, 0xB7A8, 0xC000 - 88])
-def test_ryg17_records_above_a000_read_back_only_with_basic_banked_out(address):
-    cp = ClassicProgram("ryg17")
+def test_ryg17_records_above_a000_read_back_only_with_basic_banked_out(address, language):
+    cp = ClassicProgram(program_name("ryg17", language))
     rom = build_rom()
     assert set(rom[address:address + 88]) <= {FILLER} or address >= 0xC000 - 88
     pos = M.Pos(27, (2, 25, 38, 54), True, 17)

@@ -5,13 +5,15 @@ Each position is written into the program's current-board record and the
 program's own decision routine `think` is called (Machine.call).  Besides
 the chosen move and the root value, every root child's value in memory and
 the number of boards generated must match the model.  The default run takes
-a sample; `pytest -m slow` runs >= 500 positions per version.
+a sample; `pytest -m slow` runs >= 500 positions per version.  Both languages
+of each version are searched (ryg23 and ryg23en ...): the English builds are
+the same code at other addresses.
 """
 
 import pytest
 
 from tests.tools import classic_model as M
-from tests.tools.classic_runner import ClassicProgram, R_CHILD_HI, R_CHILD_LO, R_VALUE
+from tests.tools.classic_runner import LANGUAGES, ClassicProgram, R_CHILD_HI, R_CHILD_LO, R_VALUE, program_name
 
 SAMPLE = {"ryg23": 6, "ryg19": 5, "ryg17": 4, "ryg15": 4}       # positions per depth, default run
 FULL = {"ryg23": 100, "ryg19": 125, "ryg17": 170, "ryg15": 170}  # positions per depth, slow run
@@ -50,20 +52,21 @@ def check_positions(cp, depth, positions):
 
 
 def _cases(counts):
-    return [(name, depth, counts[name]) for name in SEARCH_DEPTHS for depth in SEARCH_DEPTHS[name]]
+    return [(program_name(name, language), depth, counts[name])
+            for name in SEARCH_DEPTHS for depth in SEARCH_DEPTHS[name] for language in LANGUAGES]
 
 
-@pytest.mark.parametrize("name,depth,count", _cases(SAMPLE))
-def test_the_program_chooses_the_models_move_on_a_sample_of_positions(programs, name, depth, count):
-    cp = _program(programs, name)
+@pytest.mark.parametrize("program,depth,count", _cases(SAMPLE))
+def test_the_program_chooses_the_models_move_on_a_sample_of_positions(programs, program, depth, count):
+    cp = _program(programs, program)
     positions = M.random_positions(count, 1000 + depth, cp.version.sorted_cats)
     check_positions(cp, depth, positions)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name,depth,count", _cases(FULL))
-def test_the_program_chooses_the_models_move_on_hundreds_of_positions(programs, name, depth, count):
-    cp = _program(programs, name)
+@pytest.mark.parametrize("program,depth,count", _cases(FULL))
+def test_the_program_chooses_the_models_move_on_hundreds_of_positions(programs, program, depth, count):
+    cp = _program(programs, program)
     positions = M.random_positions(count, 5000 + depth, cp.version.sorted_cats)
     check_positions(cp, depth, positions)
 
@@ -73,7 +76,7 @@ def test_the_whole_tree_evaluates_a_childless_node_the_depth_first_tree_keeps_ff
     # cats cannot move.  The root is such a node itself (cats to move) but
     # with one cat free so the root has children.
     pos = M.Pos(36, (48, 59, 61, 63), False, 31)
-    for name in ("ryg19", "ryg23"):
+    for name in ("ryg19", "ryg23", "ryg19en", "ryg23en"):
         cp = ClassicProgram(name)
         version = cp.version
         got = cp.think(pos, 3)

@@ -47,13 +47,23 @@ def test_the_default_version_speaks_the_locales_language(monkeypatch, default, v
     assert status == 0 and marked == [default]
 
 
+@pytest.mark.parametrize("lang, default", [("es_ES.UTF-8", "ryg23"), ("en_GB.UTF-8", "ryg23en")])
+def test_without_ryg3_the_default_is_the_final_classic_in_the_locales_language(monkeypatch, lang, default):
+    set_locale(monkeypatch, LANG=lang)
+    monkeypatch.setattr(versions.Version, "available", lambda self: not self.name.startswith("ryg3"))
+    assert versions.default_version().name == default
+
+
 def test_the_list_shows_ryg3_first_then_the_classic_versions_newest_first(spanish):
     status, out, _ = run_cli("--list")
     names = [line.split()[0] for line in out.splitlines()]
     assert status == 0
-    assert names == ["ryg3", "ryg3en", "ryg23", "ryg19", "ryg17", "ryg15"]
+    assert names == ["ryg3", "ryg3en", "ryg23", "ryg23en", "ryg19", "ryg19en", "ryg17", "ryg17en", "ryg15", "ryg15en"]
     assert out.splitlines()[0].endswith("(default)")
     assert all(len(line.split(None, 1)[1]) > 10 for line in out.splitlines())   # a description each
+    described = dict(line.split(None, 1) for line in out.splitlines())
+    for name in ("ryg3", "ryg23", "ryg19", "ryg17", "ryg15"):
+        assert described[name + "en"] == name + " with English texts"
 
 
 @pytest.mark.parametrize("lang, title", [("es_ES.UTF-8", "RYG3 - RATON Y GATOS"),
@@ -81,7 +91,11 @@ def test_every_listed_version_has_its_built_program():
 
 
 @pytest.mark.parametrize("name, title", [(None, "RYG3 - RATON Y GATOS"), ("ryg3en", "RYG3"),
-                                         ("ryg23", "RYG23 - RATON Y GATOS"), ("ryg15", "RYG15")])
+                                         ("ryg23", "RYG23 - RATON Y GATOS"), ("ryg15", "RYG15"),
+                                         ("ryg23en", "RYG23 - MOUSE AND CATS"),
+                                         ("ryg19en", "RYG19 - MOUSE AND CATS"),
+                                         ("ryg17en", "RYG17 - MOUSE AND CATS"),
+                                         ("ryg15en", "RYG15 - MOUSE AND CATS")])
 def test_a_version_starts_by_name_and_the_default_is_ryg3(spanish, name, title):
     argv = ["--headless", "--max-cycles", "20000000"] + ([name] if name else [])
     status, out, err = run_cli(*argv)

@@ -105,21 +105,22 @@ def test_ryg_list_names_every_bundled_version(installed):
     result = run([installed[1], "--list"], installed)
     assert result.returncode == 0, result.stderr
     names = [line.split()[0] for line in result.stdout.splitlines()]
-    assert names == ["ryg3", "ryg3en", "ryg23", "ryg19", "ryg17", "ryg15"]
+    assert names == ["ryg3", "ryg3en", "ryg23", "ryg23en", "ryg19", "ryg19en", "ryg17", "ryg17en", "ryg15", "ryg15en"]
 
 
-def test_ryg_ryg23_headless_plays_a_move(installed):
-    result = run([installed[1], "--headless", "--keys", "03{return}01{return}", "ryg23"], installed)
+@pytest.mark.parametrize("name, prompt", [("ryg23", "QUE JUGADA DESEA?"), ("ryg23en", "YOUR MOVE?")])
+def test_ryg_ryg23_headless_plays_a_move(installed, name, prompt):
+    result = run([installed[1], "--headless", "--keys", "03{return}01{return}", name], installed)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.count("QUE JUGADA DESEA?") >= 1 and "(06,04)" in result.stdout
+    assert result.stdout.count(prompt) >= 1 and "(06,04)" in result.stdout
 
 
 def test_the_package_data_is_installed(installed):
     result = run([installed[0], "-c", "import asm, os; d = os.path.dirname(asm.__file__);"
                   "print(' '.join(sorted(os.listdir(d))))"], installed)
     files = result.stdout.split()
-    for name in ("ryg3", "ryg3en", "ryg23", "ryg19", "ryg17", "ryg15"):
-        assert {name + ".prg", name + ".map", name + ".oph"} <= set(files)
+    for name in ("ryg3", "ryg3en", "ryg23", "ryg23en", "ryg19", "ryg19en", "ryg17", "ryg17en", "ryg15", "ryg15en"):
+        assert {name + ".prg", name + ".map", name + ".lines", name + ".oph"} <= set(files)
     assert {"lib", "classic", "ryg3"} <= set(files)
 
 

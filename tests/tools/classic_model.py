@@ -32,9 +32,6 @@ PASSED_VALUE = 0x20
 
 BOOK = {1: (0, 9), 3: (1, 11), 5: (2, 13), 7: (3, 15)}   # ply -> (cat slot, target)
 
-MOUSE_WINS = "HA GANADO EL RATON!! ENHORABUENA!!"
-CATS_WIN = "OH....! HAN GANADO LOS GATOS!!"
-
 
 @dataclass(frozen=True)
 class Version:

@@ -1,10 +1,13 @@
-"""Drive the classic RYG programs (asm/ryg15/17/19/23.prg) on the emulator.
+"""Drive the classic RYG programs (asm/ryg15/17/19/23.prg and their English
+builds ryg15en ... ryg23en) on the emulator.
 
-Used by the classic test suites and the benchmark: it loads a version into a
+Used by the classic test suites and the benchmark: it loads a program into a
 fresh machine, finds routines and variables by name in the Ophis label map
-(asm/<version>.map), writes a position into the current-board record and
+(asm/<program>.map), writes a position into the current-board record and
 calls the program's own decision routine (`think`) with Machine.call, so one
-search costs one search and no dialogue.
+search costs one search and no dialogue.  A program is named by its version
+(the model's, classic_model.VERSIONS) and its language: "ryg23" is ryg23 in
+Spanish, "ryg23en" the same program with English texts.
 """
 
 import os
@@ -13,6 +16,23 @@ from c64.machine import C64
 from tests.tools import classic_model as model
 
 ASM_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "asm")
+
+LANGUAGES = ("es", "en")       # the texts of a build: asm/classic/strings_es.oph, strings_en.oph
+
+
+def program_name(version, language):
+    """The program of a version in a language: ("ryg23", "en") -> "ryg23en"."""
+    if language not in LANGUAGES:
+        raise ValueError("no %r build of the classic versions (only %s)" % (language, ", ".join(LANGUAGES)))
+    return version + ("en" if language == "en" else "")
+
+
+def version_and_language(program):
+    """ "ryg23en" -> ("ryg23", "en"), "ryg23" -> ("ryg23", "es")."""
+    if program.endswith("en"):
+        return program[:-2], "en"
+    return program, "es"
+
 
 # Record layout (asm/classic/record.oph, board29.oph, board88.oph)
 R_LEVEL, R_TURN, R_VALUE, R_PARENT, R_CHILD_LO, R_CHILD_HI, R_POS = 3, 4, 5, 6, 8, 16, 24
@@ -34,11 +54,12 @@ def read_map(path):
 
 
 class ClassicProgram:
-    """One classic version loaded in its own machine."""
+    """One classic program (a version in a language) loaded in its own machine."""
 
     def __init__(self, name, sid_seed=1234):
         self.name = name
-        self.version = model.VERSIONS[name]
+        version, self.language = version_and_language(name)
+        self.version = model.VERSIONS[version]
         self.prg_path = os.path.join(ASM_DIR, name + ".prg")
         self.labels = read_map(os.path.join(ASM_DIR, name + ".map"))
         self.m = C64(sid_seed=sid_seed)
