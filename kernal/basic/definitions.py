@@ -15,8 +15,27 @@ FN_FAC = FACEXP
 
 SLICE = 20000                   # C64 cycles per visit of the NEWSTT trap at most (it stops at the next interrupt due)
 STALL_COST = 12000              # a statement that costs more (more than most of a jiffy) lets its time pass with interrupts (C64.stall)
-STACK_BYTES = 200               # room for FOR (18 bytes) and GOSUB (5 bytes) frames
-FOR_BYTES, GOSUB_BYTES = 18, 5
+# The 6502 stack as the ROM uses it.  A running program's NEWSTT has SP at $FA (STKINI), a
+# direct line's at $FB.  FOR pushes 18 bytes; GOSUB 5 on top of JSR GONE3's return address,
+# which RETURN's RTS uses: 7.  GETSTK ($A3FB) wants SP >= 2*A+62: FOR asks A=9 with SP two
+# below its statement's level, GOSUB A=3 with SP four below, and FRMEVL A=1 for each
+# expression and each operand an operator waits on (STACK_FLOOR).  What each part of an
+# expression holds on the stack (measured against the ROM's GETSTK calls) is below.
+STACK_TOP = 0xFA
+FOR_BYTES, GOSUB_BYTES = 18, 7
+FOR_LOWEST, GOSUB_LOWEST = 2 * 9 + 62 + 2, 2 * 3 + 62 + 4    # SP at the statement, at least
+STACK_FLOOR = 2 * 1 + 62        # SP at FRMEVL's GETSTK, at least
+SP_LET = 9                      # FRMEVL of LET (and most statements) below the statement's SP
+SP_PRINT = 7                    # of PRINT and IF
+SP_BYTE_ARGS = 11               # of POKE, WAIT, ON and FOR's start value (GETBYT, FRMNUM)
+SP_OPERAND = 12                 # an operator's left operand and precedence, pushed (also NOT, unary -)
+SP_PAREN = 5                    # ( through EVAL and PARCHK
+SP_CONCAT = 2                   # + of strings: CAT reads its right operand with EVAL
+SP_FUNCTION = 8                 # a function's argument (SIN, ASC, CHR$, ...)
+SP_STRING_ARG = 6               # each argument of LEFT$, RIGHT$, MID$ (the string pushed first)
+SP_SUBSCRIPT = 14               # an array's first subscript, 2 more for each further one
+SP_TARGET_SUBSCRIPT = 7         # an assigned array element's subscript, below its statement's FRMEVL
+SP_FN_ARG, SP_FN_BODY = 9, 16   # FN's argument, then its definition's expression
 
 # Estimated C64 cycles (what the ROM spends), charged to the clock.
 COST_STATEMENT = 400            # NEWSTT, the dispatch, the end-of-statement test

@@ -11,7 +11,9 @@ from kernal.basic.definitions import (BasicError, COST_BYTE, COST_FN, COST_FUNCT
                                       T_CHR, T_COS, T_DIV, T_EQ, T_EXP, T_FN, T_FRE, T_GT, T_INT, T_LEFT,
                                       T_LEN, T_LOG, T_LT, T_MID, T_MINUS, T_MUL, T_NOT, T_OR, T_PEEK, T_PLUS,
                                       T_POS, T_POW, T_RIGHT, T_RND, T_SGN, T_SIN, T_SQR, T_STR, T_TAN, T_USR,
-                                      T_VAL, USRADD, Str, is_digit, is_letter)
+                                      T_VAL, USRADD, SP_CONCAT, SP_FN_ARG, SP_FN_BODY, SP_FUNCTION,
+                                      SP_OPERAND, SP_PAREN, SP_STRING_ARG, SP_SUBSCRIPT, SP_TARGET_SUBSCRIPT,
+                                      STACK_FLOOR, Str, is_digit, is_letter)
 from kernal.basic.mbf import MathError
 from kernal.locations import FRETOP, PNTR, STATUS, STREND
 
@@ -53,12 +55,18 @@ class Expressions:
             self.temps -= 1
         return v
 
+    # Every part of an expression that waits for another (a left operand, a function, an
+    # open parenthesis) holds bytes of the 6502 stack in the ROM; `sp` follows them, and each
+    # FRMEVL and each operand an operator waits on asks GETSTK ($A3FB) for room first:
+    # ?OUT OF MEMORY as on a C64, never a Python recursion error.
     def expr(self):
-        """FRMEVL."""
+        """FRMEVL ($AD9E)."""
+        if self.sp < STACK_FLOOR:
+            raise BasicError("OUT OF MEMORY")
         v = self.and_expr()
         while self.peek() == T_OR:
             self.pos += 1
-            w = self.and_expr()
+            w = self.operand(self.and_expr)
             v = mbf.from_int(self.int16(self.numeric(v)) | self.int16(self.numeric(w)))
         return v
 
@@ -66,16 +74,26 @@ class Expressions:
         v = self.not_expr()
         while self.peek() == T_AND:
             self.pos += 1
-            w = self.not_expr()
+            w = self.operand(self.not_expr)
             v = mbf.from_int(self.int16(self.numeric(v)) & self.int16(self.numeric(w)))
         return v
 
     def not_expr(self):
         if self.peek() == T_NOT:
             self.pos += 1
-            v = self.not_expr()
+            v = self.operand(self.not_expr)
             return mbf.from_int(~self.int16(self.numeric(v)))
         return self.relation()
+
+    def operand(self, part):
+        """The right operand of an operator (or NOT's): LPOPER pushes the left one first."""
+        sp = self.sp - SP_OPERAND
+        if sp < STACK_FLOOR:
+            raise BasicError("OUT OF MEMORY")
+        self.sp = sp
+        v = part()
+        self.sp = sp + SP_OPERAND
+        return v
 
     def relation(self):
         v = self.sum()
@@ -88,7 +106,7 @@ class Expressions:
                 wanted |= {T_GT: 1, T_EQ: 2, T_LT: 4}[c]
                 self.pos += 1
                 c = self.peek()
-            w = self.sum()
+            w = self.operand(self.sum)
             if isinstance(v, bytes) != isinstance(w, bytes):
                 raise BasicError("TYPE MISMATCH")
             if isinstance(v, bytes):
@@ -108,7 +126,12 @@ class Expressions:
             c = self.peek()
             if c == T_PLUS:
                 self.pos += 1
-                w = self.product()
+                if isinstance(v, bytes):             # CAT reads its operand through EVAL
+                    self.sp -= SP_CONCAT
+                    w = self.product()
+                    self.sp += SP_CONCAT
+                else:
+                    w = self.operand(self.product)
                 if isinstance(v, bytes):
                     w = self.string(w)
                     if len(v) + len(w) > 255:
@@ -121,7 +144,7 @@ class Expressions:
                     v = self.arith(mbf.add, v, self.numeric(w))
             elif c == T_MINUS:
                 self.pos += 1
-                w = self.product()
+                w = self.operand(self.product)
                 v = self.arith(mbf.sub, self.numeric(v), self.numeric(w))
             else:
                 return v
@@ -132,11 +155,11 @@ class Expressions:
             c = self.peek()
             if c == T_MUL:
                 self.pos += 1
-                w = self.unary()
+                w = self.operand(self.unary)
                 v = self.arith(mbf.mul, self.numeric(v), self.numeric(w))
             elif c == T_DIV:
                 self.pos += 1
-                w = self.unary()
+                w = self.operand(self.unary)
                 v = self.arith(mbf.div, self.numeric(v), self.numeric(w))
             else:
                 return v
@@ -145,7 +168,7 @@ class Expressions:
         c = self.peek()
         if c == T_MINUS:
             self.pos += 1
-            return mbf.neg(self.numeric(self.unary()))
+            return mbf.neg(self.numeric(self.operand(self.unary)))
         if c == T_PLUS:
             self.pos += 1
             return self.unary()
@@ -157,9 +180,9 @@ class Expressions:
             self.pos += 1
             if self.peek() == T_MINUS:
                 self.pos += 1
-                w = mbf.neg(self.numeric(self.atom()))
+                w = mbf.neg(self.numeric(self.operand(self.atom)))
             else:
-                w = self.atom()
+                w = self.operand(self.atom)
             v = self.arith(mbf.power, self.numeric(v), self.numeric(w))
         return v
 
@@ -201,7 +224,9 @@ class Expressions:
             return self.new_temp(bytes(ram[start:p]), start)
         if c == 0x28:
             self.pos += 1
+            self.sp -= SP_PAREN
             v = self.expr()
+            self.sp += SP_PAREN
             self.expect(0x29)
             return v
         if c == PI_TOKEN:
@@ -209,10 +234,10 @@ class Expressions:
             return PI
         if c == T_NOT:
             self.pos += 1
-            return mbf.from_int(~self.int16(self.numeric(self.relation())))
+            return mbf.from_int(~self.int16(self.numeric(self.operand(self.relation))))
         if c == T_MINUS:
             self.pos += 1
-            return mbf.neg(self.numeric(self.atom()))
+            return mbf.neg(self.numeric(self.operand(self.atom)))
         if c == T_FN:
             self.pos += 1
             return self.call_fn()
@@ -227,7 +252,7 @@ class Expressions:
         n1, n2, kind = self.name()
         if self.peek() == 0x28:
             self.pos += 1
-            return self.read_var(kind, self.array_element(n1, n2, kind, self.subscripts()))
+            return self.read_var(kind, self.array_element(n1, n2, kind, self.subscripts(SP_SUBSCRIPT)))
         if n1 == 0x54 and n2 & 0x7F == 0x49 and kind != "i":         # TI, TI$
             jiffies = self.machine.kernal.clock.read()
             if kind == "f":
@@ -246,7 +271,7 @@ class Expressions:
         n1, n2, kind = self.name()
         if self.peek() == 0x28:
             self.pos += 1
-            return kind, self.array_element(n1, n2, kind, self.subscripts())
+            return kind, self.array_element(n1, n2, kind, self.subscripts(SP_TARGET_SUBSCRIPT))
         if n1 == 0x54 and n2 & 0x7F == 0x49 and kind != "i":
             if kind == "s":
                 return "ti$", None
@@ -273,8 +298,11 @@ class Expressions:
         self.cost += COST_FUNCTION_CALL
         self.expect(0x28)
         if token in (T_LEFT, T_RIGHT, T_MID):
+            sp = self.sp
+            self.sp = sp - SP_STRING_ARG
             s = self.string(self.expr())
             self.expect(0x2C)
+            self.sp -= SP_STRING_ARG
             n = self.byte_value(self.expr())
             m = 255
             if token == T_MID:
@@ -282,7 +310,9 @@ class Expressions:
                     raise BasicError("ILLEGAL QUANTITY")
                 if self.peek() == 0x2C:
                     self.pos += 1
+                    self.sp -= 2
                     m = self.byte_value(self.expr())
+            self.sp = sp
             self.expect(0x29)
             self.cost += COST_NEW_STRING + COST_STRING_BYTE * min(n, len(s))
             self.free_temp(s)
@@ -291,7 +321,9 @@ class Expressions:
             if token == T_RIGHT:
                 return self.new_temp(bytes(s[len(s) - n:]) if n < len(s) else bytes(s))
             return self.new_temp(bytes(s[n - 1:n - 1 + m]))
+        self.sp -= SP_FUNCTION
         v = self.free_temp(self.expr())
+        self.sp += SP_FUNCTION
         self.expect(0x29)
         if token == T_LEN:
             return mbf.from_int(len(self.string(v)))
@@ -385,7 +417,10 @@ class Expressions:
             raise BasicError("TYPE MISMATCH")
         addr = self.var_address(n1 | 0x80, n2, create=False)
         self.expect(0x28)
+        sp = self.sp
+        self.sp = sp - SP_FN_ARG
         arg = self.numeric(self.expr())
+        self.sp = sp - SP_FN_BODY             # FNDOER: the parameter's old value, the text pointer
         self.expect(0x29)
         if addr is None:
             raise BasicError("UNDEF'D FUNCTION")
@@ -401,4 +436,5 @@ class Expressions:
         finally:
             self.pos = here
             self.put(param, saved)
+            self.sp = sp
         return v

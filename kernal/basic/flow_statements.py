@@ -5,9 +5,11 @@ Part of the Interpreter (kernal/basic/interpreter.py).
 """
 
 from kernal.basic import mbf
-from kernal.basic.definitions import (BasicError, COST_GOSUB, COST_NEXT, FOR_BYTES, Finished, GOSUB_BYTES,
-                                      NEWSTT, STACK_BYTES, Suspend, T_EQ, T_FN, T_GOSUB, T_GOTO, T_STEP,
-                                      T_THEN, T_TO, is_digit)
+from kernal import entries
+from kernal.basic.definitions import (BasicError, COST_GOSUB, COST_NEXT, FOR_BYTES, FOR_LOWEST, Finished,
+                                      GOSUB_BYTES, GOSUB_LOWEST, NEWSTT, SP_BYTE_ARGS, SP_LET, SP_PRINT, SP_SUBSCRIPT,
+                                      STACK_TOP, Suspend, T_EQ, T_FN, T_FOR, T_GOSUB, T_GOTO, T_STEP, T_THEN,
+                                      T_TO, is_digit)
 from kernal.locations import MSGFLG, OLDLIN, OLDTXT, SAREG, TXTTAB, VARTAB
 
 
@@ -21,16 +23,33 @@ class FlowStatements:
         self.goto_line(n)
 
     def st_gosub(self):
+        self.peek()
+        self.push_gosub(self.pos)
         n = self.line_number_arg()
         if n is None:
             raise BasicError("SYNTAX")
-        self.push(("gosub", self.line, self.pos, self.direct), GOSUB_BYTES)
+        self.push(("gosub", self.line, self.pos, self.direct), GOSUB_BYTES, GOSUB_LOWEST, self.gosub_image)
         self.cost += COST_GOSUB
         self.goto_line(n)
 
-    def push(self, frame, size):
-        if self.stack_used + size > STACK_BYTES:
+    def push_gosub(self, text):
+        """GOSUB's frame as the ROM pushes it ($A883): the token, CURLIN, TXTPTR (at the line
+        number), then what lies below it, JSR GONE3's return address ($A7E9)."""
+        line = 0xFF00 if self.direct else self.line
+        self.gosub_image = bytes((0x8D, line & 0xFF, line >> 8, text & 0xFF, text >> 8, 0xE9, 0xA7))
+
+    def stack_pointer(self):
+        """SP at NEWSTT with the FOR and GOSUB frames pushed."""
+        return STACK_TOP + self.direct - self.stack_used
+
+    def push(self, frame, size, lowest, image):
+        """A FOR or GOSUB frame: GETSTK ($A3FB) wants SP at the statement `lowest` or more;
+        `image`, its bytes, go where the ROM keeps them, so PEEK and machine code see them."""
+        sp = self.stack_pointer()
+        if sp < lowest:
             raise BasicError("OUT OF MEMORY")
+        sp -= size
+        self.ram[0x101 + sp:0x101 + sp + size] = image
         self.stack.append((frame, size))
         self.stack_used += size
 
@@ -51,7 +70,9 @@ class FlowStatements:
         raise BasicError("RETURN WITHOUT GOSUB")
 
     def st_if(self):
+        self.sp += SP_LET - SP_PRINT
         v = self.expr()
+        self.sp -= SP_LET - SP_PRINT
         c = self.peek()
         if c == T_GOTO:
             self.pos += 1
@@ -71,19 +92,25 @@ class FlowStatements:
         self.statement()
 
     def st_on(self):
+        self.sp += SP_LET - SP_BYTE_ARGS
         n = self.byte_value(self.expr())
         c = self.take()
         if c not in (T_GOTO, T_GOSUB):
             raise BasicError("SYNTAX")
         index = 1
         while True:
+            self.peek()
+            start = self.pos
             target = self.line_number_arg()
             if target is None:
                 raise BasicError("SYNTAX")
             if index == n:
+                if c == T_GOSUB:
+                    self.push_gosub(start)
                 self.skip_statement()
                 if c == T_GOSUB:
-                    self.push(("gosub", self.line, self.pos, self.direct), GOSUB_BYTES)
+                    self.push(("gosub", self.line, self.pos, self.direct), GOSUB_BYTES, GOSUB_LOWEST,
+                              self.gosub_image)
                 self.goto_line(target)
                 return
             if self.peek() != 0x2C:
@@ -92,18 +119,15 @@ class FlowStatements:
             index += 1
 
     def st_for(self):
+        """FOR ($A742): LET, FNDFOR drops the same variable's loop, GETSTK, then TO and STEP
+        are read with the frame being pushed (its text pointer and line first)."""
         n1, n2, kind = self.name()
         if kind != "f" or self.peek() == 0x28:
             raise BasicError("SYNTAX")
         addr = self.var_address(n1, n2)
         self.expect(T_EQ)
+        self.sp += SP_LET - SP_BYTE_ARGS
         self.store("f", addr, self.numeric(self.expr()))
-        self.expect(T_TO)
-        limit = mbf.round_fac(self.numeric(self.expr()))
-        step = mbf.ONE
-        if self.peek() == T_STEP:
-            self.pos += 1
-            step = mbf.round_fac(self.numeric(self.expr()))
         for i in range(len(self.stack) - 1, -1, -1):        # FNDFOR: the same variable's loop goes
             frame = self.stack[i][0]
             if frame[0] == "gosub":
@@ -111,7 +135,32 @@ class FlowStatements:
             if frame[1] == addr:
                 self.pop_to(i)
                 break
-        self.push(("for", addr, step, limit, self.line, self.pos, self.direct), FOR_BYTES)
+        sp = self.stack_pointer()
+        if sp < FOR_LOWEST:
+            raise BasicError("OUT OF MEMORY")
+        self.expect(T_TO)
+        self.sp = sp - SP_BYTE_ARGS                         # the text pointer and line pushed
+        limit = mbf.round_fac(self.numeric(self.expr()))
+        step = mbf.ONE
+        if self.peek() == T_STEP:
+            self.pos += 1
+            self.sp -= 5                                     # and the limit
+            step = mbf.round_fac(self.numeric(self.expr()))
+        self.push(("for", addr, step, limit, self.line, self.pos, self.direct), FOR_BYTES, FOR_LOWEST,
+                  self.for_image(addr, step, limit))
+
+    def for_image(self, addr, step, limit):
+        """FOR's frame as the ROM pushes it: the token, the variable's address, STEP as FAC
+        holds it (PUSHF: no sign in the mantissa) and its SGN, the limit as stored, CURLIN
+        and the text pointer at the end of the statement (DATAN)."""
+        here = self.pos
+        self.skip_statement()
+        text, self.pos = self.pos, here
+        line = 0xFF00 if self.direct else self.line
+        m = step[2] >> 8
+        return (bytes((T_FOR, addr & 0xFF, addr >> 8, step[1], m >> 24, (m >> 16) & 0xFF, (m >> 8) & 0xFF, m & 0xFF,
+                       mbf.sign(step) & 0xFF))
+                + mbf.pack(limit) + bytes((line & 0xFF, line >> 8, text >> 8, text & 0xFF)))
 
     def st_next(self):
         while True:
@@ -146,7 +195,7 @@ class FlowStatements:
             n1, n2, kind = self.name()
             if self.peek() == 0x28:
                 self.pos += 1
-                sizes = [n + 1 for n in self.subscripts()]
+                sizes = [n + 1 for n in self.subscripts(SP_SUBSCRIPT)]
                 if self.find_array(n1, n2) is not None:
                     raise BasicError("REDIM'D ARRAY")
                 self.make_array(n1, n2, kind, sizes)
@@ -211,6 +260,7 @@ class FlowStatements:
         self.restore_data()
 
     def st_poke(self):
+        self.sp += SP_LET - SP_BYTE_ARGS
         addr = self.address_value(self.expr())
         self.expect(0x2C)
         value = self.byte_value(self.expr())
@@ -219,6 +269,7 @@ class FlowStatements:
             self.var_cache_vartab = None
 
     def st_wait(self):
+        self.sp += SP_LET - SP_BYTE_ARGS
         addr = self.address_value(self.expr())
         self.expect(0x2C)
         mask = self.byte_value(self.expr())
@@ -236,6 +287,9 @@ class FlowStatements:
         self.in_sys = True
         self.sys_return = (self.line, self.pos, self.direct)
         self.machine.start(addr)
+        cpu = self.machine.cpu                 # the code runs below BASIC's frames, as on a C64:
+        cpu.sp = self.stack_pointer() - 2      # JSR GONE3's return, then SYS's own ($E146)
+        cpu.stPushWord(entries.SYS_RETURN_PUSH)
         self.ram[MSGFLG] = 0
         raise Suspend(True, keep_pc=True)
 

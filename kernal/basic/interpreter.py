@@ -17,8 +17,11 @@ can PEEK where the ROM keeps it:
 
 A direct-mode line is crunched into the input buffer BUF ($0200) and run
 from there, as the ROM does.  Numbers are kernal.basic.mbf's 5-byte floats
-with the ROM's rounding.  FOR and GOSUB frames live in a Python list (the
-ROM keeps them on the 6502 stack) with the ROM's limit (?OUT OF MEMORY).
+with the ROM's rounding.  FOR and GOSUB frames are written to the 6502 stack
+as the ROM pushes them (and kept in a Python list for speed); `sp` follows the
+stack pointer the ROM would have, frames and expressions alike, so that
+GETSTK's limit ends deep GOSUBs, loops, parentheses, functions and FN
+recursion in ?OUT OF MEMORY where a C64 does (kernal.basic.definitions).
 
 The interpreter runs from a trap at NEWSTT ($A7AE): each visit executes
 statements until the next timer interrupt is due (at most SLICE cycles of C64
@@ -37,7 +40,7 @@ definitions holds the tokens, the cost model and the exceptions they share.
 
 from kernal.basic import mbf
 from kernal.basic.definitions import (BasicError, COST_LINE, COST_STATEMENT, Finished, NEWSTT, PI_TOKEN, SLICE,
-                                      STALL_COST, Suspend, T_CLOSE, T_CLR, T_CMD, T_CONT, T_DATA, T_DEF, T_DIM,
+                                      SP_LET, STACK_TOP, STALL_COST, Suspend, T_CLOSE, T_CLR, T_CMD, T_CONT, T_DATA, T_DEF, T_DIM,
                                       T_END, T_EQ, T_FOR,
                                       T_GET, T_GO, T_GOSUB, T_GOTO, T_IF, T_INPUT, T_INPUTN, T_LET, T_LIST,
                                       T_LOAD, T_NEW, T_NEXT, T_ON, T_OPEN, T_POKE, T_PRINT, T_PRINTN, T_READ,
@@ -64,6 +67,7 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
         self.rnd = mbf.Rnd(self.ram, RNDX)
         self.stack = []                  # ("for", var addr, step, limit, line, pos) / ("gosub", line, pos)
         self.stack_used = 0
+        self.sp = STACK_TOP              # the 6502 stack pointer the ROM would have (GETSTK, kernal.basic.definitions)
         self.running = False             # a program (not a direct line) is running
         self.direct = True
         self.pos = BUF
@@ -123,6 +127,7 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
                 if cpu.processorCycles >= deadline or machine.waiting or machine.stall_cycles:
                     # (a stall: a ROM delay loop, CTRL's slow scroll, must pass first)
                     cpu.pc = NEWSTT
+                    cpu.sp = self.stack_pointer()   # interrupts push below the frames, as on a C64
                     return True
                 if ram[STKEY] == 0x7F and self.pending is None:
                     self.machine.kernal.channels.clrchn()
@@ -149,6 +154,7 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
                 self.temps = 0                     # TEMPST: no string descriptors pending
                 mbf.METER.cycles = 0               # only this statement's math is charged to it
                 self.jumped = False
+                self.sp = STACK_TOP - SP_LET + self.direct - self.stack_used     # FRMEVL's SP (GETSTK)
                 self.statement()
                 if not self.jumped and not self.at_end():
                     raise BasicError("SYNTAX")
@@ -161,6 +167,7 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
                 return True
             if not suspend.keep_pc:
                 cpu.pc = NEWSTT
+                cpu.sp = self.stack_pointer()
             return True
         except Finished as finished:
             self.charge(cpu)

@@ -6,7 +6,8 @@ Part of the Interpreter (kernal/basic/interpreter.py).
 
 from kernal.basic import mbf
 from kernal.basic.definitions import (BasicError, COST_BYTE, COST_CHAR_OUT, Finished, KERNAL_ERRORS, Suspend,
-                                      T_DATA, T_MINUS, T_REM, T_SPC, T_TAB, is_digit, literal)
+                                      SP_LET, SP_PAREN, SP_PRINT, T_DATA, T_MINUS, T_REM, T_SPC, T_TAB, is_digit,
+                                      literal)
 from kernal.basic.mbf import MathError
 from kernal.channels import WAIT
 from kernal.errors import KernalError
@@ -19,6 +20,7 @@ class IoStatements:
     def st_print(self):
         ram = self.ram
         last = None
+        self.sp += SP_LET - SP_PRINT
         while True:
             c = self.peek()
             if c == 0 or c == 0x3A:
@@ -38,7 +40,9 @@ class IoStatements:
                 continue
             if c in (T_TAB, T_SPC):
                 self.pos += 1
+                self.sp -= SP_PAREN
                 n = self.byte_value(self.expr())
+                self.sp += SP_PAREN
                 self.expect(0x29)
                 if c == T_TAB:
                     n -= ram[PNTR]
@@ -191,8 +195,10 @@ class IoStatements:
             state = self.pending = {"vars": self.pos, "index": 0, "line": bytearray(), "prompt": prompt}
             self.out_text(prompt)
             self.qmark()
-        self.read_input_line(state)
-        self.fill_input(state)
+        while True:                                 # a line per turn: REDO FROM START and ?? ask again
+            self.read_input_line(state)
+            if self.fill_input(state):
+                return
 
     def qmark(self):
         """INPUT's prompt: "?" and a cursor right; none while CMD's file is the output ($ABF9)."""
@@ -215,7 +221,8 @@ class IoStatements:
             self.out(0x0D)                       # $AACA: the line ends with a RETURN, not into CMD's file
 
     def fill_input(self, state):
-        """Give the typed fields to the variables (from state['index'] on)."""
+        """Give the typed fields to the variables (from state['index'] on); False when
+        another line is to be read (the prompt for it printed)."""
         text = bytes(state["line"]) + b"\0"
         state["line"] = bytearray()
         self.pos = state["vars"]
@@ -226,7 +233,7 @@ class IoStatements:
         if text[0] == 0 and state["index"] == 0:
             self.pending = None                     # RETURN alone: the variables keep their values
             self.skip_statement()
-            return
+            return True
         while True:
             t = self.target()
             field, p, ok = self.input_field(text, p, t[0])
@@ -236,9 +243,7 @@ class IoStatements:
                 self.out_text(state["prompt"])
                 self.qmark()
                 self.pos = self.stmt_pos
-                self.read_input_line(state)
-                self.fill_input(state)
-                return
+                return False
             self.assign(t, field)
             state["index"] += 1
             more = self.peek() == 0x2C
@@ -248,16 +253,14 @@ class IoStatements:
                 if text[p] != 0:
                     self.out_text(b"?EXTRA IGNORED\r")
                 self.pending = None
-                return
+                return True
             if text[p] == 0x2C:
                 p += 1
                 continue
             self.out(0x3F)                          # more variables than fields typed: ??
             self.qmark()
             self.pos = self.stmt_pos
-            self.read_input_line(state)
-            self.fill_input(state)
-            return
+            return False
 
     def input_field(self, text, p, kind):
         """One field of an INPUT line: (value, index after it, valid)."""

@@ -200,16 +200,21 @@ class Variables:
         element = {"f": 5, "i": 2, "s": 3}[kind]
         return addr + 5 + 2 * dims + offset * element
 
-    def subscripts(self):
-        """The indices in parentheses (the '(' already taken)."""
+    def subscripts(self, below):
+        """The indices in parentheses (the '(' already taken), read `below` bytes down the
+        stack, each one pushed (2 bytes) before the next is read (ISARY)."""
         indices = []
+        sp = self.sp
+        self.sp -= below
         while True:
             n = self.int16(self.numeric(self.expr()))
+            self.sp -= 2
             if n < 0:
                 raise BasicError("ILLEGAL QUANTITY")
             indices.append(n)
             c = self.take()
             if c == 0x29:
+                self.sp = sp
                 return indices
             if c != 0x2C:
                 raise BasicError("SYNTAX")

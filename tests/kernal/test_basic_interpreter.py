@@ -333,12 +333,19 @@ def test_usr_before_a_program_sets_its_vector_is_an_illegal_quantity(m):
 FUZZ_EXPRESSIONS = ["A", "B%", "C$", "A(I)", "1", "-2.5", "1E38", "1E-38", "LEN(C$)", "ASC(C$)", "CHR$(65)",
                     "STR$(A)", "VAL(C$)", "RND(1)", "SIN(A)", "LOG(A)", "SQR(A)", "INT(A)", "PEEK(A)", "FRE(0)",
                     "POS(0)", "MID$(C$,2)", "LEFT$(C$,A)", "A+B%", "A*A", "A/B%", "A^B%", "A=B%", "NOT A",
-                    "A AND B%", "C$+C$", "TI", "TI$", "ST", "FNF(A)", "(A)", '"X"']
+                    "A AND B%", "C$+C$", "TI", "TI$", "ST", "FNF(A)", "(A)", '"X"',
+                    # the smallest exponent, spaces inside names, deep nesting (issue 23 and 24's forms)
+                    "3E-39", "1E-38/3.4", "-1E-38/4", "A B", "A 1", "B %", "C $", "A (I)",
+                    "(" * 30 + "A" + ")" * 30, "(" * 40 + "1" + ")" * 40, "CHR$(ASC(" * 12 + "C$+\"A\"" + "))" * 12,
+                    "SIN(" * 25 + "A" + ")" * 25, "-" * 30 + "1", "NOT " * 20 + "A", "FNR(A)"]
 FUZZ_STATEMENTS = ["A={e}", "B%={e}", "C$={e}", "A(I)={e}", "PRINT {e};{e},{e}", "IF {e} THEN {n}", "GOTO {n}",
                    "GOSUB {n}", "RETURN", "FOR I={e} TO {e}:NEXT", "DIM A({e})", "POKE {e},{e}",
                    'DATA 1,X,"Y"', "READ A", "READ C$", "RESTORE", "ON {e} GOTO {n},{n}", "DEF FNF(X)={e}",
                    "PRINT TAB({e});SPC({e})", "GET C$", "CLR", "I=I+1:IF I<{e} THEN {n}", "END", "STOP",
-                   "WAIT 1,0", "OPEN 1,3:PRINT#1,{e}:CLOSE 1", "CMD 3", "LIST"]
+                   "WAIT 1,0", "OPEN 1,3:PRINT#1,{e}:CLOSE 1", "CMD 3", "LIST",
+                   "DATA AB  ,C , D E", "READ C$,C$", "IF {e} THEN:PRINT {e}", "LIST {n}", "LIST {n}-{n}", "LIST {n}-",
+                   "LIST -{n}", "DEF FNR(X)=FNR(X)+1", "N=N+1:GOSUB {n}", "FOR J=1 TO 9:GOSUB {n}:NEXT", "CONT",
+                   "A B={e}:PRINT AB"]
 
 
 def _random_program(rng):

@@ -9,7 +9,9 @@ and FN go before the 6502 stack runs out (?OUT OF MEMORY).
 
 import pytest
 
+
 from c64.machine import C64, StopReason
+from kernal.basic import crunch
 
 
 @pytest.fixture
@@ -117,3 +119,69 @@ def rows_after_stop(machine):
     while rows and not rows[-1]:
         rows.pop()
     return rows
+
+
+# -- 6 and hardening: the 6502 stack -- FOR and GOSUB frames where the ROM pushes them, and
+# GETSTK ($A3FB) asked for room by FOR, GOSUB and FRMEVL (each expression, each operand an
+# operator waits on) -- ends deep programs in ?OUT OF MEMORY where a C64 does
+def stored_and_run(machine, *lines):
+    """The program stored as the editor would store it (lines longer than a screen line
+    too), then RUN: the last two rows."""
+    machine.type("NEW{return}")
+    settle(machine)
+    for number, text in lines:
+        machine.basic.store_line(number, crunch(text.encode("latin-1")))
+    settle(machine, "RUN{return}")
+    rows = [row.rstrip() for row in machine.screen_lines()]
+    while rows and not rows[-1]:
+        rows.pop()
+    return rows[-2:]
+
+
+def test_gosub_runs_out_of_stack_at_the_depth_a_c64_does(m):
+    assert after(m, "10 N=N+1:GOSUB 10", "RUN", "PRINT N")[-8:] == [
+        "RUN", "", "?OUT OF MEMORY  ERROR IN 10", "READY.", "PRINT N", " 24", "", "READY."]
+
+
+def test_nine_nested_for_loops_leave_no_room_for_a_tenth_and_its_print(m):
+    rows = after(m, "10 FOR A=1TO2:?1;:FOR B=1TO2:?2;:FOR C=1TO2:?3;:FOR D=1TO2:?4;",
+                 "20 FOR E=1TO2:?5;:FOR F=1TO2:?6;:FOR G=1TO2:?7;:FOR H=1TO2:?8;",
+                 "30 FOR I=1TO2:?9;:FOR J=1TO2:?10;:FOR K=1TO2:?11;:FOR L=1TO2:?12;", "RUN")
+    assert rows[-3:] == [" 1  2  3  4  5  6  7  8  9", "?OUT OF MEMORY  ERROR IN 30", "READY."]
+
+
+@pytest.mark.parametrize("lines, ok, failing", [
+    # nested parentheses: 35 fit in LET, the 36th does not
+    (lambda n: [(10, "A=" + "(" * n + "1" + ")" * n)], 35, 36),
+    (lambda n: [(10, "PRINT " + "(" * n + "1" + ")" * n)], 35, 36),
+    (lambda n: [(10, "PRINT 1" + "+(1" * n + ")" * n)], 10, 11),
+    (lambda n: [(10, "A=1" + "+1*(1" * n + ")" * n)], 6, 7),
+    (lambda n: [(10, "PRINT " + "SIN(" * n + "1" + ")" * n)], 22, 23),
+])
+def test_nesting_ends_in_out_of_memory_at_the_c64s_depth(m, lines, ok, failing):
+    assert "ERROR" not in " ".join(stored_and_run(m, *lines(ok)))
+    assert stored_and_run(m, *lines(failing)) == ["?OUT OF MEMORY  ERROR IN 10", "READY."]
+
+
+@pytest.mark.parametrize("lines", [
+    [(10, "DEF FN A(X)=FN A(X)+1"), (20, "PRINT FN A(1)")],
+    [(10, "A=" + "(" * 240 + "1" + ")" * 240)],
+    [(10, "A$=" + "CHR$(ASC(" * 60 + '"A"' + "))" * 60)],
+    [(10, "PRINT " + "-" * 200 + "1")],
+    [(10, "PRINT " + "NOT " * 120 + "1")],
+    [(10, "DIM B(2):PRINT " + "B(" * 100 + "0" + ")" * 100)],
+    [(10, 'A$="A":PRINT ' + "LEFT$(" * 40 + "A$" + ",1)" * 40)],
+])
+def test_recursion_in_an_expression_is_out_of_memory_never_an_emulation_error(m, lines):
+    last = lines[-1][0]
+    assert stored_and_run(m, *lines) == ["?OUT OF MEMORY  ERROR IN %d" % last, "READY."]
+
+
+def test_the_frames_are_on_the_6502_stack_as_the_rom_pushes_them(m):
+    # GOSUB: its token, CURLIN, TXTPTR at the line number, JSR GONE3's return address
+    assert after(m, "10 GOSUB 20", "20 FOR K=0 TO 6:PRINT PEEK(500+K);:NEXT", "RUN")[-3:] == [
+        "RUN", " 141  10  0  7  8  233  167", "READY."]
+    # FOR I below it: token, the variable, STEP as FAC holds it and its sign, the limit, line, text
+    rows = after(m, "10 GOSUB 20", "20 FOR I=1 TO 5 STEP -2:FOR K=0 TO 24:PRINT PEEK(475+K);:NEXT", "RUN")
+    assert rows[-4:] == [" 0  0  0  20  0  8  39  129  58  8  130", " 128  0  0  0  255  131  32  0  0  0  20",
+                         "  0  8  28", "READY."]
