@@ -12,6 +12,7 @@
 """
 
 import argparse
+import errno
 import os
 import sys
 
@@ -52,6 +53,7 @@ exit status:
   130  interrupted (Ctrl-C)
 """
 KEYS_FILE_LIMIT = 1024 * 1024       # bytes of --keys-file read at most
+BYTE_ORDER_MARK = "\ufeff"
 
 
 def _positive_int(text):
@@ -206,20 +208,23 @@ def cpu_class(name):
 
 
 def read_text_file(path, what, limit=KEYS_FILE_LIMIT):
-    """The text of a file an option names (the keys file, the monitor commands): at most
-    `limit` bytes of UTF-8; UsageError with one line naming `what` otherwise."""
+    """The text of a file an option names (the keys file, the monitor commands): a regular
+    file (c64.hostfiles: no FIFO, device or folder) of at most `limit` bytes of UTF-8, a
+    leading byte order mark (Windows editors write one) skipped; UsageError with one line
+    naming `what` otherwise."""
+    from c64 import hostfiles
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(limit + 1)
+        data = hostfiles.read_bytes(path, limit)
     except OSError as error:
-        raise UsageError("cannot read %s %s: %s" % (what, path, error.strerror or error))
-    if len(data) > limit:
-        raise UsageError("%s %s is larger than %d MB" % (what, path, limit // (1024 * 1024)))
+        if error.errno == errno.EFBIG:
+            raise UsageError("%s %s is larger than %d MB" % (what, path, limit // (1024 * 1024))) from None
+        raise UsageError("cannot read %s %s: %s" % (what, path, error.strerror or error)) from None
     try:
-        return data.decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise UsageError("%s %s is not UTF-8 text (byte $%02X at position %d)"
-                       % (what, path, data[error.start], error.start))
+                         % (what, path, data[error.start], error.start)) from None
+    return text[1:] if text.startswith(BYTE_ORDER_MARK) else text
 
 
 def read_keys_file(path):

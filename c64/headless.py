@@ -11,6 +11,7 @@ A --screenshot FILE.svg or FILE.png is written with the screen as it is then (c6
 
 import sys
 
+from c64 import hostfiles
 from c64.machine import C64, StopReason
 
 DEFAULT_MAX_CYCLES = 2_000_000_000       # ~34 minutes of C64 time
@@ -69,7 +70,7 @@ class TranscriptFile:
     BUFFER = 4096
 
     def __init__(self, path):
-        self.handle = open(path, "w", encoding="utf-8")
+        self.handle = hostfiles.open_stream(path)      # a regular file, never through a link
         self.pending = bytearray()
 
     def append(self, code):

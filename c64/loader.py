@@ -8,6 +8,7 @@ file starts at its load address unless the caller names a start address.
 import os
 from dataclasses import dataclass
 
+from c64 import hostfiles
 from kernal.locations import BASIC_START
 
 SYS_TOKEN = 0x9E
@@ -128,7 +129,7 @@ def read_prg(path, sys=None):
     """Read and check a .prg file from the host."""
     name = os.path.basename(path)
     try:
-        with open(path, "rb") as handle:
+        with os.fdopen(hostfiles.open_regular(path), "rb") as handle:     # no FIFO, device or folder
             raw = handle.read(0x10000 + 3)          # more than any .prg can hold: enough to refuse it
             size = os.fstat(handle.fileno()).st_size
     except FileNotFoundError:

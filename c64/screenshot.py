@@ -24,6 +24,7 @@ import os
 from collections import namedtuple
 from xml.sax.saxutils import escape
 
+from c64 import hostfiles
 from c64.pngwrite import indexed_png
 from charset.bitmaps import bitmap
 from charset.colours import DEFAULT_PALETTE, PALETTES
@@ -180,7 +181,6 @@ def picture(state, path, palette=DEFAULT_PALETTE, title=None):
 
 
 def write_picture(machine, path, palette=DEFAULT_PALETTE, title=None):
-    """Write the machine's screen to `path` as SVG or PNG, by its name."""
-    data = picture(screen_state(machine), path, palette, title)
-    with open(path, "wb") as handle:
-        handle.write(data)
+    """Write the machine's screen to `path` as SVG or PNG, by its name: a regular file there
+    is replaced, a link, a FIFO, a device or a folder refused (c64.hostfiles.replace)."""
+    hostfiles.replace(path, picture(screen_state(machine), path, palette, title))

@@ -13,7 +13,11 @@ the same result on every machine.
 
 A file that cannot be read or parsed, or a value that is not one of the
 choices, gets one line of warning and the default for what was wrong; such
-a file is not written back (the user's text stays for them to fix).
+a file is not written back (the user's text stays for them to fix).  Only a
+regular file of at most MAX_BYTES is read (a folder, a FIFO, /dev/zero or a
+larger file is refused in one line, c64.hostfiles).  Saving writes the file
+only when a setting changed, and then updates those values in place: the
+person's comments, spelling and order stay.
 
     [ryg64]
     palette = vice        vice | pepto | grey
@@ -25,16 +29,20 @@ a file is not written back (the user's text stays for them to fix).
 
 import configparser
 import os
+import re
 import stat
 import tempfile
 from dataclasses import dataclass, fields, replace
 
+from c64 import hostfiles
 from charset.colours import PALETTE_CHOICES
 
 ENV_DIR = "RYG64_CONFIG_DIR"
 APP_NAME = "ryg64"
 FILE_NAME = "settings.ini"
 SECTION = "ryg64"
+MAX_BYTES = 64 * 1024             # a settings file is a few lines: a larger one is refused unread
+LONGEST_WARNING = 120             # characters of a parser's complaint quoted in a warning
 
 COLOUR_CHOICES = ("auto", "truecolor", "256", "16", "8", "mono")
 GLYPH_CHOICES = ("auto", "unicode", "legacy", "ascii")
@@ -77,12 +85,11 @@ def load(path, known_versions=()):
     known_versions: the names a `version` may have (anything else is dropped with a warning).
     """
     defaults = Settings()
-    if path is None or not os.path.exists(path):
+    if path is None or not os.path.lexists(path):
         return defaults, None
     parser = configparser.ConfigParser(interpolation=None)
     try:
-        with open(path, encoding="utf-8") as handle:
-            parser.read_file(handle)
+        parser.read_string(read_text(path))
     except (OSError, UnicodeDecodeError, configparser.Error) as error:
         return defaults, "ignoring the settings file %s: %s" % (path, _one_line(error))
     if not parser.has_section(SECTION):
@@ -113,21 +120,84 @@ def load(path, known_versions=()):
     return replace(defaults, **values), warning
 
 
-def dump(settings):
-    """The file's text for `settings`."""
-    lines = ["# RYG64 settings: read when the C64 screen starts, written when it quits.",
-             "# ryg --no-config ignores this file; delete it to go back to the defaults.",
-             "[%s]" % SECTION]
-    for field in fields(Settings):
-        value = getattr(settings, field.name)
-        if isinstance(value, bool):
-            value = "yes" if value else "no"
-        lines.append("%s = %s" % (field.name, value))
-    return "\n".join(lines) + "\n"
+def read_text(path):
+    """The settings file's text: a regular file of at most MAX_BYTES of UTF-8 (c64.hostfiles)."""
+    return hostfiles.read_bytes(path, MAX_BYTES).decode("utf-8")
+
+
+def value_text(value):
+    return ("yes" if value else "no") if isinstance(value, bool) else value
+
+
+def dump(settings, old=None):
+    """The file's text for `settings`: the template, or `old` (the file's text) with the
+    values that changed updated in place and the rest as the person wrote it."""
+    if old is None:
+        lines = ["# RYG64 settings: read when the C64 screen starts, written when it quits.",
+                 "# ryg --no-config ignores this file; delete it to go back to the defaults.",
+                 "[%s]" % SECTION]
+        lines += ["%s = %s" % (field.name, value_text(getattr(settings, field.name))) for field in fields(Settings)]
+        return "\n".join(lines) + "\n"
+    newline = "\r\n" if "\r\n" in old else "\n"
+    lines = old.splitlines(keepends=True)
+    if lines and not lines[-1].endswith(("\n", "\r")):
+        lines[-1] += newline
+    inside, section_end, seen = False, None, set()
+    for index, line in enumerate(lines):
+        header = _HEADER.match(line.strip())
+        if header:
+            inside = header.group(1) == SECTION
+            if inside:
+                section_end = index + 1
+            continue
+        option = _OPTION.match(line) if inside else None
+        if option is None or option.group(2).lower() not in _NAMES:
+            continue
+        name = option.group(2).lower()
+        seen.add(name)
+        section_end = index + 1
+        wanted = getattr(settings, name)
+        if _parsed(name, option.group(4)) != wanted:
+            lines[index] = option.group(1) + option.group(2) + option.group(3) + value_text(wanted) + newline
+    missing = ["%s = %s%s" % (name, value_text(getattr(settings, name)), newline) for name in _NAMES
+               if name not in seen and getattr(settings, name) != getattr(Settings(), name)]
+    if section_end is None:
+        lines += [newline, "[%s]%s" % (SECTION, newline)] if lines else ["[%s]%s" % (SECTION, newline)]
+        section_end = len(lines)
+    lines[section_end:section_end] = missing
+    return "".join(lines)
+
+
+_NAMES = [field.name for field in fields(Settings)]
+_HEADER = re.compile(r"\[(.+)\]")                       # configparser's SECTCRE, on the stripped line
+_OPTION = re.compile(r"([ \t]*)(\w+)([ \t]*[=:][ \t]*)(.*?)\s*$")
+
+
+def _parsed(name, text):
+    """What load() makes of a value's text (None when it would refuse it)."""
+    text = text.strip().lower()
+    if name == "warp":
+        return BOOLEANS.get(text)
+    if name in CHOICES:
+        return text if text in CHOICES[name] else None
+    return text
 
 
 def save(path, settings):
-    """Write `settings` to `path` (creating its folder); returns a one-line warning or None."""
+    """Write `settings` to `path` (creating its folder) when they differ from what it says,
+    keeping the rest of the person's text (dump); returns a one-line warning or None.
+
+    A file there that is not a regular one of UTF-8 text (a FIFO, a device, a folder, too
+    large) is left alone with a warning; a link there is replaced, never written through."""
+    try:
+        old = read_text(path)
+    except FileNotFoundError:
+        old = None
+    except (OSError, UnicodeDecodeError) as error:
+        return "cannot write the settings file %s: %s" % (path, _one_line(error))
+    text = dump(settings, old)
+    if text == old:
+        return None
     temporary = None
     try:
         folder = os.path.dirname(path)
@@ -141,7 +211,7 @@ def save(path, settings):
         # A new name each time (mkstemp: O_EXCL), never a fixed one a link could be planted at.
         handle, temporary = tempfile.mkstemp(dir=folder, prefix=".settings-", suffix=".tmp")
         with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(dump(settings))
+            out.write(text)
             out.flush()
             os.fsync(out.fileno())
         os.chmod(temporary, mode)
@@ -159,4 +229,6 @@ def save(path, settings):
 
 
 def _one_line(error):
-    return " ".join(str(error).split())
+    """The error as one line of at most LONGEST_WARNING characters (configparser quotes the line it refuses)."""
+    text = " ".join(str(getattr(error, "strerror", None) or error).split())
+    return text if len(text) <= LONGEST_WARNING else text[:LONGEST_WARNING - 3] + "..."

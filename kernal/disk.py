@@ -7,7 +7,10 @@ What the drive sees
     host's other files (the default folder is the current directory).  The
     C64 name of `Ryg23.prg` is RYG23 (the stem, letters shown upper case),
     its type PRG.  Names are matched without regard to case, and a LOAD
-    name may also be the whole host name (`LOAD"RYG23.PRG",8`).
+    name may also be the whole host name (`LOAD"RYG23.PRG",8`).  A file
+    whose stem a C64 could not have written (over 16 characters, say) is
+    listed under a made-up 16-character name that loads it
+    (kernal.disknames: `a-very-long-file-name.prg` is A-VERY-LONG#xxxx).
 
 Names (as the 1541 parses them)
     `0:NAME` / `:NAME`  drive prefix, ignored;  `@0:NAME` / `@:NAME` on a
@@ -68,6 +71,7 @@ import stat
 import tempfile
 import time
 
+from kernal.disknames import c64_names
 from kernal.errors import KernalError
 
 from kernal.locations import ST_EOI, ST_READ_TIMEOUT, STATUS
@@ -290,6 +294,9 @@ class HostDisk:
             except (BadName, OSError):
                 continue                     # symlinks out, vanished files: not on this disk
             found.append(Entry(host_name, stem, ext.lower(), size))
+        names = c64_names([(entry.host_name, entry.name, entry.type) for entry in found])
+        for entry in found:
+            entry.name = names[entry.host_name]
         return found
 
     def find(self, pattern, file_type=None):
@@ -302,8 +309,13 @@ class HostDisk:
         return None
 
     def _read(self, entry, limit):
+        """At most `limit` bytes of an entry's file, opened non-blocking and read only if it is
+        still a regular file (it may have been swapped for a FIFO or a device since it was listed)."""
         path = self._inside(entry.host_name)
-        with open(path, "rb") as handle:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise OSError(errno.ENOENT, "%s is no longer a regular file" % entry.host_name)
             return handle.read(limit)
 
     def _remove_stale_temporaries(self):
@@ -338,6 +350,8 @@ class HostDisk:
         a file that does not fit in the blocks left (a replaced file's own blocks count
         as free) is not written; OSError ENOSPC, which the callers report as 72,DISK FULL."""
         path = self._inside(host_name)
+        if os.path.lexists(path) and not os.path.isfile(path):     # a FIFO, a device, a folder: not ours
+            raise OSError(errno.EEXIST, "%s is there and is not a regular file" % host_name)
         needed, free = blocks_for(len(data)), self.free_blocks(replacing=host_name)
         if needed > free:
             raise OSError(errno.ENOSPC, "disk full: %d blocks needed, %d of %d free"

@@ -27,8 +27,10 @@ import re
 
 from asm import build as asm_build
 from asm import versions
+from c64 import hostfiles
 
 ASM_DIR = asm_build.ASM_DIR
+TEXT_LIMIT = 16 * 1024 * 1024     # bytes read at most of a label file, a .lines map or a source
 
 # How sure we are that a name stands for an address (lower sorts first).
 LABEL, VARIABLE, ALIAS, CONSTANT = range(4)
@@ -96,8 +98,7 @@ class LabelTable:
     def load(self, path):
         """Load an Ophis .map or a VICE label file (told apart by their lines); returns the count."""
         try:
-            with open(path, encoding="utf-8", errors="replace") as handle:
-                text = handle.read()
+            text = read_text(path)
         except OSError as error:
             raise LabelError("cannot read %s: %s" % (path, error.strerror or error)) from None
         rows = [line for line in text.splitlines() if line.strip() and not line.lstrip().startswith(";")]
@@ -176,8 +177,7 @@ class LabelTable:
             return None
         if path not in self._source_texts:
             try:
-                with open(path, encoding="utf-8", errors="replace") as handle:
-                    self._source_texts[path] = handle.read().splitlines()
+                self._source_texts[path] = read_text(path).splitlines()
             except OSError:
                 self._source_texts[path] = None
         return self._source_texts[path]
@@ -186,18 +186,18 @@ class LabelTable:
         """Load a .lines source map (paths relative to its folder)."""
         folder = os.path.dirname(os.path.abspath(path))
         try:
-            with open(path, encoding="utf-8") as handle:
-                for line in handle:
-                    if line.startswith("file "):
-                        source = os.path.join(folder, line[5:].strip())
-                        self._files[os.path.basename(source)] = source
-                        continue
-                    match = _LINES_LINE.match(line)
-                    if match:
-                        address, source, number = match.groups()
-                        self.lines[int(address, 16)] = (os.path.join(folder, source), int(number))
+            text = read_text(path)
         except OSError as error:
             raise LabelError("cannot read %s: %s" % (path, error.strerror or error)) from None
+        for line in text.splitlines():
+            if line.startswith("file "):
+                source = os.path.join(folder, line[5:].strip())
+                self._files[os.path.basename(source)] = source
+                continue
+            match = _LINES_LINE.match(line)
+            if match:
+                address, source, number = match.groups()
+                self.lines[int(address, 16)] = (os.path.join(folder, source), int(number))
 
     # -- names -> addresses ------------------------------------------------------------------
     def address_of(self, name):
@@ -273,6 +273,12 @@ class LabelTable:
 
     def source_lines(self, path):
         return self._read_source(path)
+
+
+def read_text(path):
+    """A label file's, a .lines map's or a source's text: a regular file of at most
+    TEXT_LIMIT bytes (c64.hostfiles), bytes that are not UTF-8 replaced."""
+    return hostfiles.read_bytes(path, TEXT_LIMIT).decode("utf-8", errors="replace")
 
 
 def bundled_map_for(data, load_address):

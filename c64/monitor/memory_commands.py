@@ -5,10 +5,12 @@ from py65.devices.mpu6502 import MPU
 
 from charset.glyphs import screen_to_text
 from charset.petscii import petscii_to_screen
+from c64 import hostfiles
 from c64.cpu import CPU
 from c64.monitor.arguments import MonitorError
 
 MEMORY_LINES = 8
+PRG_LIMIT = 0x10000 + 2         # a load address and 64 KB: the most a program file can put in memory
 
 
 class _MemoryView:
@@ -233,8 +235,7 @@ class MemoryCommands:
             raise MonitorError("load: l file [addr]")
         path = self._filename(words[0])
         try:
-            with open(path, "rb") as handle:
-                data = handle.read()
+            data = hostfiles.read_bytes(path, PRG_LIMIT)
         except OSError as error:
             raise MonitorError("cannot read %s: %s" % (path, error.strerror or error)) from None
         if len(data) < 2:
@@ -255,8 +256,7 @@ class MemoryCommands:
         start, end = self._range(words[1:])
         data = bytes([start & 0xFF, start >> 8] + [self.peek(a) for a in range(start, end + 1)])
         try:
-            with open(path, "wb") as handle:
-                handle.write(data)
+            hostfiles.replace(path, data)
         except OSError as error:
             raise MonitorError("cannot write %s: %s" % (path, error.strerror or error)) from None
         return "saved %s: $%04X-$%04X" % (path, start, end)

@@ -47,6 +47,7 @@ PAUSED_WAIT = 0.5            # get_wch timeout while paused (menu, help, too sma
 MAX_KEYS_PER_PASS = 64
 NOTE_SECONDS = 3             # how long a note (screenshot written) replaces the help hint
 SCREENSHOT_BASE = "ryg64"      # Ctrl-P writes ryg64-001.png and ryg64-001.svg, then -002 ... here
+MAX_SCREENSHOTS = 999        # ... up to -999
 # Keys typed ahead of the C64's own 10-key buffer: two screen lines.  A paste past it is
 # dropped (a C64 drops keys past its buffer too) and the status line says how many.
 TYPEAHEAD_LIMIT = 80
@@ -437,18 +438,25 @@ class TerminalApp:
 
     def take_screenshot(self):
         """Write the C64 screen to the next free numbered file(s); say so on the status line."""
+        from c64.hostfiles import write_new_files
         from c64.screenshot import picture, screen_state
-        state, written = screen_state(self.machine), []
+        state, title, number = screen_state(self.machine), program_label(self.program), 1
         try:
-            for path in next_screenshot_paths(self.screenshot_base):
-                data = picture(state, path, self.palette, title=program_label(self.program))
-                with open(path, "xb") as handle:             # never over a file made meanwhile
-                    handle.write(data)
-                written.append(os.path.basename(path))
+            while True:
+                number = free_number(self.screenshot_base, number)
+                paths = numbered_paths(self.screenshot_base, number)
+                try:           # new files only (O_EXCL | O_NOFOLLOW), never over or through one made meanwhile
+                    write_new_files([(path, picture(state, path, self.palette, title=title)) for path in paths])
+                    break
+                except FileExistsError:             # taken since it was looked at: the next number
+                    if number >= MAX_SCREENSHOTS:
+                        raise
+                    number += 1
         except OSError as error:
-            log.error("screenshot %s failed: %s", path, error)
+            log.error("screenshot %s failed: %s", ", ".join(paths), error)
             self.note = "screenshot failed: %s" % (error.strerror or error)
         else:
+            written = [os.path.basename(path) for path in paths]
             log.info("screenshot %s", ", ".join(written))
             self.note = "saved %s" % " and ".join(written)
         self.note_time = self.clock()
@@ -492,12 +500,17 @@ def numbered_paths(base, number):
     return ["%s-%03d%s" % (stem, number, kind) for kind in ([extension] if extension else KINDS)]
 
 
-def next_screenshot_paths(base):
-    """numbered_paths(base, n) for the first n none of whose files exists yet."""
-    number = 1
-    while any(os.path.lexists(path) for path in numbered_paths(base, number)):
+def free_number(base, number=1):
+    """The first n >= number none of whose numbered_paths(base, n) is taken by a file, a
+    folder or a link, dangling or not (Ctrl-P never writes through one); at most MAX_SCREENSHOTS."""
+    while any(os.path.lexists(path) for path in numbered_paths(base, number)) and number < MAX_SCREENSHOTS:
         number += 1
-    return numbered_paths(base, number)
+    return number
+
+
+def next_screenshot_paths(base):
+    """The files the next Ctrl-P writes."""
+    return numbered_paths(base, free_number(base))
 
 
 def log_path():

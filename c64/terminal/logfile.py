@@ -60,13 +60,17 @@ def describe():
 
 def _open_no_follow(path):
     """A text stream appending to path; OSError if it is a link, not a regular file, or unwritable."""
-    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    # O_NONBLOCK: a FIFO nobody reads is refused (ENXIO) instead of holding the open forever.
+    flags = (os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+             | getattr(os, "O_NONBLOCK", 0))
     if not getattr(os, "O_NOFOLLOW", 0) and os.path.islink(path):
         raise OSError("%s is a symbolic link" % path)
     fd = os.open(path, flags, 0o600)
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise OSError("%s is not a regular file" % path)
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
         return os.fdopen(fd, "a", encoding="utf-8")
     except BaseException:
         os.close(fd)

@@ -10,6 +10,7 @@ from collections import namedtuple
 
 from asm.versions import saved_game_headers
 from charset.colours import BLACK, BLUE, LIGHT_GREY, WHITE
+from c64 import hostfiles
 from c64.loader import runnable_start
 from c64.terminal.keys import HELP_LINES
 from c64.terminal.surface import Style
@@ -49,7 +50,7 @@ def menu_entries(versions, folder=".", data_files=None):
 
 def _is_program(path, saved_games):
     try:
-        with open(path, "rb") as handle:
+        with os.fdopen(hostfiles.open_regular(path), "rb") as handle:
             head = handle.read(4096)
             size = os.fstat(handle.fileno()).st_size
     except OSError:

@@ -107,6 +107,22 @@ def test_keys_file_is_typed_after_the_keys_option(prg, capsys, tmp_path):
     assert echoed(out) == ["41", "42", "43", "88", "0D"]
 
 
+def test_a_keys_file_from_a_windows_editor_types_its_keys(prg, capsys, tmp_path):
+    """A UTF-8 byte order mark is the file's, not a key; CR LF is one RETURN."""
+    keys_file = tmp_path / "keys.txt"
+    keys_file.write_bytes(b"\xef\xbb\xbfc{f7}\r\nq")
+    status, out, err = headless(capsys, "--keys-file", str(keys_file), prg("kernal_keyecho"))
+    assert status == 0, err
+    assert echoed(out) == ["43", "88", "0D"]                # Q ends the program
+
+
+def test_a_monitor_commands_file_with_a_byte_order_mark_runs_its_first_command(prg, capsys, tmp_path):
+    commands = tmp_path / "cmds.txt"
+    commands.write_bytes(b"\xef\xbb\xbfm 0400 0407\r\n")
+    status, out, err = headless(capsys, "--moncommands", str(commands), prg("kernal_keyecho"))
+    assert "ERROR" not in out and "unknown command" not in out and status == 0, (out, err)
+
+
 def test_a_missing_keys_file_is_an_error_with_its_name(prg, capsys, tmp_path):
     status, out, err = headless(capsys, "--keys-file", str(tmp_path / "nope.txt"), prg("kernal_keyecho"))
     assert status == 2

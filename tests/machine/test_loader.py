@@ -1,6 +1,5 @@
 """The .prg loader (c64/loader.py): load address, BASIC SYS stubs, --sys, and clear errors from the CLI."""
 
-import builtins
 import os
 import subprocess
 import sys
@@ -99,13 +98,13 @@ def test_bad_addresses_are_refused(text):
 def test_a_file_that_cannot_be_read_gives_the_reason(tmp_path, monkeypatch):
     path = tmp_path / "locked.prg"
     path.write_bytes(RTS_PROGRAM)
-    real_open = builtins.open
+    real_open = os.open
 
     def denied(name, *args, **kwargs):
         if str(name) == str(path):
             raise PermissionError(13, "Permission denied", str(name))
         return real_open(name, *args, **kwargs)
-    monkeypatch.setattr(builtins, "open", denied)
+    monkeypatch.setattr(os, "open", denied)          # the loader opens with os.open (c64.hostfiles)
     with pytest.raises(PrgError) as caught:
         read_prg(str(path))
     assert "Permission denied" in str(caught.value) and "locked.prg" in str(caught.value)
@@ -114,13 +113,13 @@ def test_a_file_that_cannot_be_read_gives_the_reason(tmp_path, monkeypatch):
 def test_the_cli_reports_an_unreadable_program_in_one_line(tmp_path, monkeypatch, capsys):
     path = tmp_path / "locked.prg"
     path.write_bytes(RTS_PROGRAM)
-    real_open = builtins.open
+    real_open = os.open
 
     def denied(name, *args, **kwargs):
         if str(name) == str(path):
             raise PermissionError(13, "Permission denied", str(name))
         return real_open(name, *args, **kwargs)
-    monkeypatch.setattr(builtins, "open", denied)
+    monkeypatch.setattr(os, "open", denied)          # the loader opens with os.open (c64.hostfiles)
     assert ryg.main(["--headless", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Permission denied" in err

@@ -154,3 +154,64 @@ def test_remember_keeps_the_previous_version_for_a_prg_that_is_not_bundled(tmp_p
     args = SimpleNamespace(settings_path=path, settings=Settings(version="ryg23"))
     session_module.remember(args, SimpleNamespace(name="mygame.prg"))
     assert settings.load(path, ["ryg23"])[0].version == "ryg23"
+
+
+# -- a file of any size and shape costs one short line; what a person wrote stays -----------------
+
+@pytest.mark.parametrize("content", [b"x" * 2_000_000, b"palette = grey " * 200],
+                         ids=["2 MB on one line", "a long line without a section"])
+def test_a_long_line_without_a_section_is_a_short_warning(tmp_path, content):
+    path = tmp_path / "settings.ini"
+    path.write_bytes(content)
+    loaded, warning = settings.load(str(path))
+    assert loaded == Settings()
+    assert warning.startswith("ignoring the settings file %s: " % path) and len(warning) < 300
+
+
+def test_a_huge_file_is_refused_unread(tmp_path):
+    path = tmp_path / "settings.ini"
+    with open(path, "wb") as out:
+        out.truncate(100 * 1024 * 1024)          # 100 MB of zero bytes (sparse: no disk used)
+    loaded, warning = settings.load(str(path))
+    assert loaded == Settings()
+    assert warning == "ignoring the settings file %s: larger than 65,536 bytes" % path
+    assert settings.save(str(path), Settings(palette="grey")).startswith("cannot write the settings file")
+    assert os.path.getsize(path) == 100 * 1024 * 1024
+
+
+PERSONAL = """# my settings, kept in my dotfiles
+[ryg64]
+; the grey one is easier on my eyes
+Palette = Grey
+warp=on
+
+[other]
+mine = 1
+"""
+
+
+def test_saving_keeps_the_persons_comments_spelling_and_other_lines(tmp_path):
+    path = tmp_path / "settings.ini"
+    path.write_text(PERSONAL)
+    before = os.stat(path).st_mtime_ns
+    assert settings.save(str(path), Settings(palette="grey", warp=True)) is None
+    assert path.read_text() == PERSONAL and os.stat(path).st_mtime_ns == before   # nothing changed: not written
+    assert settings.save(str(path), Settings(palette="pepto", warp=True, version="ryg23")) is None
+    assert path.read_text() == PERSONAL.replace("Palette = Grey", "Palette = pepto").replace(
+        "warp=on\n", "warp=on\nversion = ryg23\n")
+    assert settings.load(str(path), ["ryg23"]) == (Settings(palette="pepto", warp=True, version="ryg23"), None)
+
+
+def test_saving_keeps_windows_line_ends(tmp_path):
+    path = tmp_path / "settings.ini"
+    path.write_bytes(b"# mine\r\n[ryg64]\r\npalette = vice\r\n")
+    assert settings.save(str(path), Settings(palette="grey")) is None
+    assert path.read_bytes() == b"# mine\r\n[ryg64]\r\npalette = grey\r\n"
+
+
+def test_a_file_without_the_section_gets_it_after_what_was_there(tmp_path):
+    path = tmp_path / "settings.ini"
+    path.write_text("# only a comment")
+    assert settings.save(str(path), Settings(glyphs="ascii")) is None
+    assert path.read_text() == "# only a comment\n\n[ryg64]\nglyphs = ascii\n"
+    assert settings.load(str(path)) == (Settings(glyphs="ascii"), None)
