@@ -17,6 +17,7 @@ import contextlib
 import os
 import random
 import signal
+import stat
 import subprocess
 import sys
 import threading
@@ -249,6 +250,7 @@ def fuzz(tmp_path, seed, count, cycles=CYCLES):
     disk = tmp_path / "disk"
     disk.mkdir()
     (tmp_path / "outside.prg").write_bytes(b"\x00\xc0keep")
+    planted = plant_special_files(disk, tmp_path)
     before = outside_snapshot(str(disk))
     for case in range(count):
         generator = GENERATORS[case % len(GENERATORS)]
@@ -261,7 +263,26 @@ def fuzz(tmp_path, seed, count, cycles=CYCLES):
         outcomes[reason] += 1
     assert outside_snapshot(str(disk)) == before
     assert (tmp_path / "outside.prg").read_bytes() == b"\x00\xc0keep"
+    assert {name: kind_of(disk / name) for name in planted} == planted
     return outcomes
+
+
+def plant_special_files(disk, tmp_path):
+    """Names file_storm's names reach ("A", "B*"...) that are no regular file: a FIFO, a
+    link to /dev/zero, a folder, a dangling link out of the drive.  The drive must neither
+    block on them, read them, nor write through or over them.  {name: kind}."""
+    if os.name != "posix" or not hasattr(os, "mkfifo"):
+        return {}
+    os.mkfifo(disk / "a.prg")
+    (disk / "ab.prg").symlink_to("/dev/zero")
+    (disk / "b.prg").mkdir()
+    (disk / "ba.seq").symlink_to(tmp_path / "made-through-a-link")
+    return {"a.prg": "fifo", "ab.prg": "link", "b.prg": "folder", "ba.seq": "link"}
+
+
+def kind_of(path):
+    mode = os.lstat(path).st_mode
+    return "fifo" if stat.S_ISFIFO(mode) else "link" if stat.S_ISLNK(mode) else "folder" if stat.S_ISDIR(mode) else "file"
 
 
 # -- the tests ----------------------------------------------------------------------------------------
