@@ -69,8 +69,8 @@ def _open_no_follow(path):
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise OSError("%s is not a regular file" % path)
-        if hasattr(os, "set_blocking"):
-            os.set_blocking(fd, True)
+        if getattr(os, "O_NONBLOCK", 0):
+            os.set_blocking(fd, True)           # writes to the regular file wait as usual
         return os.fdopen(fd, "a", encoding="utf-8")
     except BaseException:
         os.close(fd)
