@@ -18,7 +18,7 @@ import sys
 
 from asm import versions
 from c64.headless import DEFAULT_MAX_CYCLES
-from c64 import settings
+from c64.host import settings
 from charset.colours import PALETTE_CHOICES
 from c64.loader import BASIC_START, PrgError, UsageError, basic_program, parse_address, read_prg
 
@@ -209,10 +209,10 @@ def cpu_class(name):
 
 def read_text_file(path, what, limit=KEYS_FILE_LIMIT):
     """The text of a file an option names (the keys file, the monitor commands): a regular
-    file (c64.hostfiles: no FIFO, device or folder) of at most `limit` bytes of UTF-8, a
+    file (c64.host.files: no FIFO, device or folder) of at most `limit` bytes of UTF-8, a
     leading byte order mark (Windows editors write one) skipped; UsageError with one line
     naming `what` otherwise."""
-    from c64 import hostfiles
+    from c64.host import files as hostfiles
     try:
         data = hostfiles.read_bytes(path, limit)
     except OSError as error:
@@ -269,9 +269,9 @@ def remembered_version(args):
 def main(argv=None):
     """The command line; returns the exit status (see EPILOG).  Ctrl-C anywhere is
     `interrupted` and 130; a signal that ends the program (SIGHUP, SIGTERM...: see
-    c64.hostsignals) is said and 128 + its number, after the terminal is restored; a
+    c64.host.signals) is said and 128 + its number, after the terminal is restored; a
     reader that goes away (`| head`) ends the run quietly."""
-    from c64.hostsignals import Ended, ended_by_signals
+    from c64.host.signals import Ended, ended_by_signals
     try:
         with ended_by_signals():
             return _main(argv)
@@ -328,7 +328,7 @@ def _main(argv):
         if len(key_codes) > MAX_KEYS:
             raise UsageError("--keys and the keys file make more than %s keys" % format(MAX_KEYS, ","))
         if args.screenshot is not None:
-            from c64.screenshot import kind_of
+            from c64.host.screenshot import kind_of
             try:
                 kind_of(args.screenshot)
             except ValueError as error:

@@ -6,12 +6,12 @@ the program waits for the keyboard, when it returns to BASIC (the screen is
 printed as the program left it, before READY.), at a limit (--max-cycles, or
 DEFAULT_MAX_CYCLES; exit status 3), on a CPU error (exit status 1, with the
 reason on stderr) or on Ctrl-C (status 130).
-A --screenshot FILE.svg or FILE.png is written with the screen as it is then (c64.screenshot).
+A --screenshot FILE.svg or FILE.png is written with the screen as it is then (c64.host.screenshot).
 """
 
 import sys
 
-from c64 import hostfiles
+from c64.host import files as hostfiles
 from c64.machine import C64, StopReason
 
 DEFAULT_MAX_CYCLES = 2_000_000_000       # ~34 minutes of C64 time
@@ -149,7 +149,7 @@ def run(program, keys=(), max_cycles=None, screen_format="text", peeks=(),
     for start, end in peeks:
         out.write(format_peek(machine, start, end) + "\n")
     if screenshot is not None:
-        from c64.screenshot import write_picture
+        from c64.host.screenshot import write_picture
         try:
             write_picture(machine, screenshot, **({"palette": palette} if palette else {}))
         except OSError as error:

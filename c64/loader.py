@@ -8,7 +8,7 @@ file starts at its load address unless the caller names a start address.
 import os
 from dataclasses import dataclass
 
-from c64 import hostfiles
+from c64.host import files as hostfiles
 from kernal.locations import BASIC_START
 
 SYS_TOKEN = 0x9E

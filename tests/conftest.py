@@ -101,7 +101,7 @@ def oracle():
 
 # Where a program finds the user's own folders: HOME (~ on POSIX), the XDG base folders
 # (Linux: config, state -- the log --, cache, data), the Windows ones (platformdirs reads
-# LOCALAPPDATA and APPDATA; USERPROFILE is ~ there) and RYG64_CONFIG_DIR (c64.settings).
+# LOCALAPPDATA and APPDATA; USERPROFILE is ~ there) and RYG64_CONFIG_DIR (c64.host.settings).
 USER_FOLDERS = {
     "HOME": "",
     "USERPROFILE": "",

@@ -27,7 +27,7 @@ import re
 
 from asm import build as asm_build
 from asm import versions
-from c64 import hostfiles
+from c64.host import files as hostfiles
 
 ASM_DIR = asm_build.ASM_DIR
 TEXT_LIMIT = 16 * 1024 * 1024     # bytes read at most of a label file, a .lines map or a source
@@ -277,7 +277,7 @@ class LabelTable:
 
 def read_text(path):
     """A label file's, a .lines map's or a source's text: a regular file of at most
-    TEXT_LIMIT bytes (c64.hostfiles), bytes that are not UTF-8 replaced."""
+    TEXT_LIMIT bytes (c64.host.files), bytes that are not UTF-8 replaced."""
     return hostfiles.read_bytes(path, TEXT_LIMIT).decode("utf-8", errors="replace")
 
 

@@ -5,7 +5,7 @@ from py65.devices.mpu6502 import MPU
 
 from charset.glyphs import screen_to_text
 from charset.petscii import petscii_to_screen
-from c64 import hostfiles
+from c64.host import files as hostfiles
 from c64.cpu import CPU
 from c64.monitor.arguments import MonitorError
 

@@ -438,8 +438,8 @@ class TerminalApp:
 
     def take_screenshot(self):
         """Write the C64 screen to the next free numbered file(s); say so on the status line."""
-        from c64.hostfiles import write_new_files
-        from c64.screenshot import picture, screen_state
+        from c64.host.files import write_new_files
+        from c64.host.screenshot import picture, screen_state
         state, title, number = screen_state(self.machine), program_label(self.program), 1
         try:
             while True:
@@ -495,7 +495,7 @@ def numbered_paths(base, number):
     """The files of screenshot `number`: shot.svg, 3 -> [shot-003.svg]; a name without a
     kind (the default ryg64) -> [ryg64-003.png, ryg64-003.svg], a picture to paste anywhere
     and one that scales."""
-    from c64.screenshot import KINDS
+    from c64.host.screenshot import KINDS
     stem, extension = os.path.splitext(base)
     return ["%s-%03d%s" % (stem, number, kind) for kind in ([extension] if extension else KINDS)]
 
@@ -514,6 +514,6 @@ def next_screenshot_paths(base):
 
 
 def log_path():
-    """Where the details of an error are, for messages (c64.terminal.logfile)."""
-    from c64.terminal import logfile
+    """Where the details of an error are, for messages (c64.host.logfile)."""
+    from c64.host import logfile
     return logfile.describe()

@@ -10,7 +10,7 @@ from collections import namedtuple
 
 from asm.versions import saved_game_headers
 from charset.colours import BLACK, BLUE, LIGHT_GREY, WHITE
-from c64 import hostfiles
+from c64.host import files as hostfiles
 from c64.loader import runnable_start
 from c64.terminal.keys import HELP_LINES
 from c64.terminal.surface import Style

@@ -1,7 +1,7 @@
 """The curses session: terminal modes set and always restored, the drawing surface, the log file.
 
 run_terminal() is what `python ryg.py` calls: it checks there is a terminal,
-opens the log (c64.terminal.logfile: the per-user state folder, or --log), lets curses.wrapper set the
+opens the log (c64.host.logfile: the per-user state folder, or --log), lets curses.wrapper set the
 terminal up and restore it whatever happens (quit, Ctrl-C, a crash), runs
 app.TerminalApp inside, and prints a one-line reason on the way out; the
 details of a crash go to the log, not to the screen.
@@ -11,9 +11,9 @@ import logging
 import os
 import sys
 
-from c64.hostsignals import Ended, ended_in
+from c64.host.signals import Ended, ended_in
 from c64.machine import C64
-from c64.terminal import logfile
+from c64.host import logfile
 from c64.terminal.app import SCREENSHOT_BASE, TerminalApp
 from c64.terminal.colours import CursesColours, detect_depth
 from c64.terminal.surface import AnsiSurface, CursesSurface
@@ -23,7 +23,7 @@ log = logging.getLogger("ryg64")
 
 
 def setup_log(path=None):
-    """Log to `path` (--log; None: the per-user default, c64.terminal.logfile); returns the
+    """Log to `path` (--log; None: the per-user default, c64.host.logfile); returns the
     file's path, or a few words saying there is none."""
     handler, problem = logfile.open_log(path)
     for old in [h for h in log.handlers if logfile.is_log_handler(h)]:
@@ -195,7 +195,7 @@ def remember(args, program):
     from dataclasses import replace
 
     from asm.versions import find_version
-    from c64 import settings
+    from c64.host import settings
     name = program.name[:-4] if program.name.lower().endswith(".prg") else program.name
     version = find_version(name)
     if version is not None and version.available():

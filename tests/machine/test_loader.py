@@ -104,7 +104,7 @@ def test_a_file_that_cannot_be_read_gives_the_reason(tmp_path, monkeypatch):
         if str(name) == str(path):
             raise PermissionError(13, "Permission denied", str(name))
         return real_open(name, *args, **kwargs)
-    monkeypatch.setattr(os, "open", denied)          # the loader opens with os.open (c64.hostfiles)
+    monkeypatch.setattr(os, "open", denied)          # the loader opens with os.open (c64.host.files)
     with pytest.raises(PrgError) as caught:
         read_prg(str(path))
     assert "Permission denied" in str(caught.value) and "locked.prg" in str(caught.value)
@@ -119,7 +119,7 @@ def test_the_cli_reports_an_unreadable_program_in_one_line(tmp_path, monkeypatch
         if str(name) == str(path):
             raise PermissionError(13, "Permission denied", str(name))
         return real_open(name, *args, **kwargs)
-    monkeypatch.setattr(os, "open", denied)          # the loader opens with os.open (c64.hostfiles)
+    monkeypatch.setattr(os, "open", denied)          # the loader opens with os.open (c64.host.files)
     assert ryg.main(["--headless", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Permission denied" in err

@@ -1,4 +1,4 @@
-"""The C64 screen as SVG and PNG (c64.screenshot): cells drawn pixel by pixel from the
+"""The C64 screen as SVG and PNG (c64.host.screenshot): cells drawn pixel by pixel from the
 project's 8x8 pictures, border, palette, reverse video, colour RAM, charset, the text."""
 
 import xml.etree.ElementTree as ET
@@ -7,7 +7,7 @@ import pytest
 
 import ryg
 from c64.machine import C64
-from c64.screenshot import (BORDER_X, BORDER_Y, COLUMNS, HEIGHT, PIXELS_X, PIXELS_Y, ROWS, SCALE, WIDTH,
+from c64.host.screenshot import (BORDER_X, BORDER_Y, COLUMNS, HEIGHT, PIXELS_X, PIXELS_Y, ROWS, SCALE, WIDTH,
                             ScreenState, picture, png, screen_state, svg)
 from charset.bitmaps import bitmap
 from charset.colours import COLODORE, GREY, PEPTO_PAL

@@ -1,7 +1,7 @@
 """The layout rules of docs/developing.md's "Where each piece lives", checked on the sources.
 
 Imports go one way (ryg.py -> c64 -> kernal; charset and asm import none of the
-project's packages) and no two modules import each other, no module grows past ~800 lines, and the tests use only public
+project's packages; c64/host, the host side, only charset) and no two modules import each other, no module grows past ~800 lines, and the tests use only public
 names of the code they test.  The sources are read with `ast`, never imported.
 """
 
@@ -119,6 +119,19 @@ def test_each_package_imports_only_the_packages_below_it(package):
         others = imported_packages(parsed(path)) & (set(PACKAGES) | {"ryg", "tests"}) - {package}
         if others - MAY_IMPORT[package]:
             wrong[str(path.relative_to(ROOT))] = sorted(others - MAY_IMPORT[package])
+    assert wrong == {}
+
+
+def test_the_host_side_imports_nothing_of_the_machine_or_the_front_ends():
+    """c64/host/ (files, settings, log, screenshots, signals) sits below every other part of
+    c64: it imports only itself and charset."""
+    known = {module_name(path) for path in python_files(*PACKAGES)} | {"ryg"}
+    wrong = {}
+    for path in python_files("c64/host"):
+        others = {name for name in imported_modules(path, known)
+                  if name.split(".")[:2] != ["c64", "host"] and name.split(".")[0] != "charset"}
+        if others:
+            wrong[str(path.relative_to(ROOT))] = sorted(others)
     assert wrong == {}
 
 

@@ -20,11 +20,11 @@ import stat
 import pytest
 
 import ryg
-from c64 import settings
+from c64.host import settings
 from c64.machine import C64
 from c64.monitor import Monitor
-from c64.settings import Settings
-from c64.terminal import logfile
+from c64.host.settings import Settings
+from c64.host import logfile
 from c64.terminal.menu import menu_entries
 from kernal.disk import HostDisk
 from kernal.errors import KernalError

@@ -1,4 +1,4 @@
-"""Settings that stay (c64.settings, ryg.py, the terminal session): always in a temporary config folder."""
+"""Settings that stay (c64.host.settings, ryg.py, the terminal session): always in a temporary config folder."""
 
 import os
 from types import SimpleNamespace
@@ -7,8 +7,8 @@ import pytest
 
 import ryg
 from asm import versions
-from c64 import settings
-from c64.settings import Settings
+from c64.host import settings
+from c64.host.settings import Settings
 from c64.terminal import session as session_module
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from c64.loader import parse_prg
 from c64.machine import C64
-from c64.terminal import logfile
+from c64.host import logfile
 from c64.terminal import session as session_module
 from c64.terminal.app import IDLE_FRAMES, TerminalApp
 from c64.terminal.session import run_terminal

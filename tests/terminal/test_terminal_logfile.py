@@ -1,4 +1,4 @@
-"""The front end's log (c64.terminal.logfile): the user's own folder, never through a link, bounded."""
+"""The front end's log (c64.host.logfile): the user's own folder, never through a link, bounded."""
 
 import logging
 import os
@@ -8,7 +8,7 @@ import tempfile
 
 import pytest
 
-from c64.terminal import logfile
+from c64.host import logfile
 from c64.terminal.session import setup_log
 
 log = logging.getLogger("ryg64")

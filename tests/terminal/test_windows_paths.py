@@ -144,7 +144,7 @@ def test_without_curses_the_c64_screen_says_to_install_windows_curses(monkeypatc
 
 
 def test_with_only_windows_signals_the_fatal_ones_there_are_caught_and_given_back(monkeypatch):
-    from c64 import hostsignals
+    from c64.host import signals as hostsignals
     for name in dir(signal):
         if name.startswith("SIG") and not name.startswith("SIG_") and name not in WINDOWS_SIGNALS:
             monkeypatch.delattr(signal, name)

@@ -15,7 +15,7 @@ A file that cannot be read or parsed, or a value that is not one of the
 choices, gets one line of warning and the default for what was wrong; such
 a file is not written back (the user's text stays for them to fix).  Only a
 regular file of at most MAX_BYTES is read (a folder, a FIFO, /dev/zero or a
-larger file is refused in one line, c64.hostfiles).  Saving writes the file
+larger file is refused in one line, c64.host.files).  Saving writes the file
 only when a setting changed, and then updates those values in place: the
 person's comments, spelling and order stay.
 
@@ -34,7 +34,7 @@ import stat
 import tempfile
 from dataclasses import dataclass, fields, replace
 
-from c64 import hostfiles
+from c64.host import files as hostfiles
 from charset.colours import PALETTE_CHOICES
 
 ENV_DIR = "RYG64_CONFIG_DIR"
@@ -121,7 +121,7 @@ def load(path, known_versions=()):
 
 
 def read_text(path):
-    """The settings file's text: a regular file of at most MAX_BYTES of UTF-8 (c64.hostfiles)."""
+    """The settings file's text: a regular file of at most MAX_BYTES of UTF-8 (c64.host.files)."""
     return hostfiles.read_bytes(path, MAX_BYTES).decode("utf-8")
 
 

@@ -24,8 +24,8 @@ import os
 from collections import namedtuple
 from xml.sax.saxutils import escape
 
-from c64 import hostfiles
-from c64.pngwrite import indexed_png
+from c64.host import files as hostfiles
+from c64.host.pngwrite import indexed_png
 from charset.bitmaps import bitmap
 from charset.colours import DEFAULT_PALETTE, PALETTES
 from charset.glyphs import screen_to_text
@@ -182,5 +182,5 @@ def picture(state, path, palette=DEFAULT_PALETTE, title=None):
 
 def write_picture(machine, path, palette=DEFAULT_PALETTE, title=None):
     """Write the machine's screen to `path` as SVG or PNG, by its name: a regular file there
-    is replaced, a link, a FIFO, a device or a folder refused (c64.hostfiles.replace)."""
+    is replaced, a link, a FIFO, a device or a folder refused (c64.host.files.replace)."""
     hostfiles.replace(path, picture(screen_state(machine), path, palette, title))
