@@ -87,4 +87,10 @@ def compile_block(body, nonlocals):
     return code
 
 
+def forget_compiled():
+    """Empty compile_block's cache (shared by every CPU in the process), so that the next
+    block is compiled as in a fresh process (tests/bench/bench_kinds.py times runs so)."""
+    _CODE_CACHE.clear()
+
+
 LOOP_CODE = compile_block("        while cyc < lim:\n            tbl[pc]()\n", ())

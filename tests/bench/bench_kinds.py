@@ -19,7 +19,9 @@ instruction later leaves a different return address there, which nothing reads),
 colour RAM and screen, and prints the ratio of their speeds (py65 time over
 FastCPU time for the same cycles).  The cores run alternately, --repeat times
 each, and each one's fastest run counts, so that a busy host moves the figures
-less; the worst row is printed last.  Times are process CPU time.
+less; the worst row is printed last.  Times are process CPU time.  Each run
+starts with the fast core's cache of compiled blocks empty, as a new process
+has it (the time a row spends compiling counts); --warm keeps it between runs.
 """
 
 import argparse
@@ -31,6 +33,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from c64.cpu import CPU                      # noqa: E402
 from c64.fastcpu import FastCPU              # noqa: E402
+from c64.fastcpu.compiler import forget_compiled     # noqa: E402
 from c64.machine import C64, StopReason      # noqa: E402
 from tests.conftest import assemble          # noqa: E402
 
@@ -348,7 +351,9 @@ def final_state(machine, stack_floor=0x100):
             bytes(machine.mem.io.colour_ram), machine.screen_text())
 
 
-def run_once(make, core, expected):
+def run_once(make, core, expected, warm=False):
+    if not warm:
+        forget_compiled()         # every run compiles its blocks, as a fresh process does
     machine, run = make(core)
     floor = getattr(make, "stack_floor", 0x100)
     start = machine.cycles
@@ -369,11 +374,15 @@ def main():
                         "comma-separated words")
     parser.add_argument("--scale", type=float, default=1.0,
                         help="multiply the machine-code rows' pass counts")
+    parser.add_argument("--warm", action="store_true",
+                        help="keep the compiled blocks of earlier runs (as a long session "
+                        "does): the fast core's later runs skip compiling")
     args = parser.parse_args()
     chosen = [row for row in rows(args.scale)
               if not args.rows or any(word.lower() in row[0].lower() for word in args.rows.split(","))]
-    print("%s %s, %d runs per core, alternating, best counts"
-          % (sys.implementation.name, sys.version.split()[0], args.repeat))
+    print("%s %s, %d runs per core, alternating, best counts, %s"
+          % (sys.implementation.name, sys.version.split()[0], args.repeat,
+             "compiled blocks kept between runs" if args.warm else "each run compiles afresh"))
     print("%-32s %11s %9s %9s %8s %7s  %s" % ("row", "cycles", "py65 MHz", "fast MHz", "x py65",
                                              "x C64", "same cycles/state"))
     worst = None
@@ -381,7 +390,7 @@ def main():
         best = {}
         for _ in range(args.repeat):
             for core in (FastCPU, CPU):
-                cycles, seconds, state = run_once(make, core, expected)
+                cycles, seconds, state = run_once(make, core, expected, args.warm)
                 if core not in best or seconds < best[core][1]:
                     best[core] = (cycles, seconds, state)
         fast, slow = best[FastCPU], best[CPU]
