@@ -43,7 +43,7 @@ PLACEHOLDER = "path/to/"
 # (pattern of the command, why it is not run here): its paths are checked instead.
 NOT_RUN = [
     (r"python3? -m venv |py -m venv ", "making the virtual environment: .ci/run does it"),
-    (r"\. \.venv/bin/activate", "activating the virtual environment: .ci/run does it"),
+    (r"\. \.venv(-pypy)?/bin/activate", "activating the virtual environment: .ci/run does it"),
     (r"python -m pip ", "installing: .ci/run installs as the README says, test_wheel builds the wheel"),
     (r"python -m pytest", "the test suite itself"),
     (r"python -m asm\.build", "assembling every version: tests/games/test_asm_build.py checks it"),
