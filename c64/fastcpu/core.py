@@ -414,7 +414,10 @@ class FastCPU(Decoder, Invalidation, CPU):
         key = (self._key, pc)
         function = self._decimal_blocks.get(key)
         if function is None:
-            function = self._function(self._decode(pc, MAX_INSNS, False), False, decimal=True)
+            insns = self._decode(pc, MAX_INSNS, False)
+            if not insns:
+                return self._interpret()   # (its operand became volatile since: py65 steps it)
+            function = self._function(insns, False, decimal=True)
             self._decimal_blocks[key] = function
         return function()
 
