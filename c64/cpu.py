@@ -1,11 +1,13 @@
 """The 6510 CPU: py65's 6502 with the C64's undocumented-opcode behaviour and KERNAL traps.
 
 py65 runs every undocumented opcode as a silent 2-byte NOP.  A real 6510
-either does something well defined with it (LAX, SAX, DCP, ISC, SLO, RLA,
+does something well defined with most of them (LAX, SAX, DCP, ISC, SLO, RLA,
 SRE, RRA, ANC, ALR, ARR, SBX, LAS, $EB SBC, the multi-byte NOPs), locks up
-(the JAM opcodes), or does something that depends on the chip's analogue
-behaviour (XAA, LXA, AHX, TAS, SHX, SHY).  This class implements the first
-group, and stops with a clear message on the other two, as VICE reports a
+on the JAM opcodes, and with a few (ANE, LXA, SHA, SHX, SHY, TAS) gives a
+result that depends on analogue effects inside the chip.  This class
+implements all of them: the last group as a C64's 6510 does them when no DMA
+takes the bus (docs/c64.md, "Undocumented opcodes", says where a real
+machine can differ).  A JAM stops with a clear message, as VICE reports a
 CPU jam.
 
 The JAM opcode $02 (kernal.rom.TRAP_OPCODE) doubles as the trap instruction of our stub ROM: when it
@@ -19,9 +21,13 @@ from kernal.errors import CPUStop
 from kernal.rom import TRAP_OPCODE
 
 JAM_OPCODES = (TRAP_OPCODE, 0x12, 0x22, 0x32, 0x42, 0x52, 0x62, 0x72, 0x92, 0xB2, 0xD2, 0xF2)
-# Undocumented opcodes whose result depends on the individual chip.
-UNSTABLE_OPCODES = {0x8B: "XAA", 0xAB: "LXA", 0x93: "AHX", 0x9F: "AHX",
-                    0x9B: "TAS", 0x9C: "SHY", 0x9E: "SHX"}
+
+# ANE ($8B) and LXA ($AB) OR the accumulator with a constant of the chip before the AND
+# ("magic constant"; real 6510s give $00, $EE, $EF, $FE or $FF, with temperature and
+# chip).  $EE is the value most often measured on C64s; programs that work on real
+# machines use only cases where it does not matter (A = $FF, or an immediate of 0).
+ANE_CONSTANT = 0xEE
+LXA_CONSTANT = 0xEE
 
 
 class CPU(MPU):
@@ -78,11 +84,6 @@ class CPU(MPU):
                           "(this C64 has no Commodore ROM, only the KERNAL entry points)" % addr, addr)
         raise CPUStop("CPU JAM at $%04X (opcode $%02X)" % (addr, opcode), addr)
 
-    def _unstable(self):
-        addr = (self.pc - 1) & 0xFFFF
-        opcode = self.memory[addr]
-        raise CPUStop("undocumented opcode $%02X (%s) at $%04X: its result depends on the chip, "
-                      "not emulated" % (opcode, UNSTABLE_OPCODES[opcode], addr), addr)
 
 
 def _define(opcode, name, mode, cycles, extracycles, function):
@@ -94,8 +95,6 @@ def _define(opcode, name, mode, cycles, extracycles, function):
 
 for _op in JAM_OPCODES:
     _define(_op, "JAM", "imp", 0, 0, CPU._jam)
-for _op, _name in UNSTABLE_OPCODES.items():
-    _define(_op, _name, "imp", 0, 0, CPU._unstable)
 
 
 def trap_opcode_traps():
@@ -153,18 +152,32 @@ def _op_alr(self, address_function):
 
 
 def _op_arr(self, address_function):
-    if self.p & self.DECIMAL:
-        raise CPUStop("undocumented opcode $6B (ARR) in decimal mode at $%04X: not emulated"
-                      % ((self.pc - 1) & 0xFFFF), self.pc - 1)
+    """AND, then ROR of A; C and V from bits 6 and 5 of the result.  In decimal mode the
+    result is then corrected as BCD nibble by nibble, C from the high nibble's correction,
+    N from the old carry and V from bit 6 changing (the NMOS 6510's ALU, documented in
+    "No More Secrets")."""
     value = self.a & self.ByteAt(address_function())
-    value = (value >> 1) | (0x80 if self.p & self.CARRY else 0)
-    self.a = value
-    self.FlagsNZ(value)
-    self.p &= ~(self.CARRY | self.OVERFLOW)
-    if value & 0x40:
-        self.p |= self.CARRY
-    if ((value >> 6) ^ (value >> 5)) & 1:
+    carry = 0x80 if self.p & self.CARRY else 0
+    result = (value >> 1) | carry
+    self.p &= ~(self.CARRY | self.OVERFLOW | self.NEGATIVE | self.ZERO)
+    if not self.p & self.DECIMAL:
+        self.a = result
+        self.FlagsNZ(result)
+        if result & 0x40:
+            self.p |= self.CARRY
+        if ((result >> 6) ^ (result >> 5)) & 1:
+            self.p |= self.OVERFLOW
+        return
+    self.p |= carry | (0 if result else self.ZERO)     # N is the old carry, Z the ROR's result
+    if (value ^ result) & 0x40:
         self.p |= self.OVERFLOW
+    low, high = value & 0x0F, value >> 4
+    if low + (low & 1) > 5:
+        result = (result & 0xF0) | ((result + 6) & 0x0F)
+    if high + (high & 1) > 5:
+        result = (result + 0x60) & 0xFF
+        self.p |= self.CARRY
+    self.a = result
 
 
 def _op_sbx(self, address_function):
@@ -181,6 +194,62 @@ def _op_las(self, address_function):
     value = self.ByteAt(address_function()) & self.sp
     self.a = self.x = self.sp = value
     self.FlagsNZ(value)
+
+
+def _op_ane(self, address_function):
+    self.a = (self.a | ANE_CONSTANT) & self.x & self.ByteAt(address_function())
+    self.FlagsNZ(self.a)
+
+
+def _op_lxa(self, address_function):
+    self.a = self.x = (self.a | LXA_CONSTANT) & self.ByteAt(address_function())
+    self.FlagsNZ(self.a)
+
+
+def _unstable_store(register):
+    """SHA, SHX, SHY and TAS: store `register(cpu)` ANDed with the base address's high byte
+    + 1.  When adding the index crosses a page, that value also replaces the high byte of
+    the address written (the 6510 forms it from the same internal bus).  This is the case
+    without DMA: if the VIC takes the bus in the instruction's last cycles, the AND with
+    the high byte + 1 drops out on a real C64 (not modelled: the VIC steals no cycles
+    here)."""
+    def store(self, base, index):
+        value = register(self) & ((base >> 8) + 1) & 0xFF
+        if (base & 0xFF) + index > 0xFF:
+            address = (value << 8) | ((base + index) & 0xFF)
+        else:
+            address = (base + index) & 0xFFFF
+        self.memory[address] = value
+    return store
+
+
+def _sha_x_a(self):
+    return self.a & self.x
+
+
+def _tas_value(self):
+    self.sp = self.a & self.x
+    return self.sp
+
+
+_SHX = _unstable_store(lambda cpu: cpu.x)
+_SHY = _unstable_store(lambda cpu: cpu.y)
+_SHA = _unstable_store(_sha_x_a)
+_TAS = _unstable_store(_tas_value)
+
+
+def _absolute_indexed(store, register):
+    def execute(self):
+        store(self, self.WordAt(self.pc), getattr(self, register))
+        self.pc += 2
+    return execute
+
+
+def _indirect_indexed(store):
+    def execute(self):
+        store(self, self.WrapAt(self.ByteAt(self.pc)), self.y)
+        self.pc += 1
+    return execute
 
 
 def _instruction(operation, mode):
@@ -230,6 +299,13 @@ for _op, _name, _operation in ((0x0B, "ANC", _op_anc), (0x2B, "ANC", _op_anc), (
                                (0x6B, "ARR", _op_arr), (0xCB, "SBX", _op_sbx)):
     _define(_op, _name, "imm", 2, 0, _instruction(_operation, "imm"))
 _define(0xEB, "SBC", "imm", 2, 0, CPU.instruct[0xE9])
+_define(0x8B, "ANE", "imm", 2, 0, _instruction(_op_ane, "imm"))
+_define(0xAB, "LXA", "imm", 2, 0, _instruction(_op_lxa, "imm"))
+_define(0x93, "SHA", "iny", 6, 0, _indirect_indexed(_SHA))
+_define(0x9F, "SHA", "aby", 5, 0, _absolute_indexed(_SHA, "y"))
+_define(0x9E, "SHX", "aby", 5, 0, _absolute_indexed(_SHX, "y"))
+_define(0x9C, "SHY", "abx", 5, 0, _absolute_indexed(_SHY, "x"))
+_define(0x9B, "TAS", "aby", 5, 0, _absolute_indexed(_TAS, "y"))
 _define(0xBB, "LAS", "aby", 4, 1, _instruction(_op_las, "aby"))
 
 assert MPU.inst_not_implemented not in CPU.instruct, "every opcode must be defined"

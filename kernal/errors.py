@@ -3,7 +3,7 @@
 KERNAL routines that fail return with C set and an error number in A; the
 numbers and BASIC's names for them are those of the KERNAL's error table
 (BASIC prints `?FILE NOT FOUND  ERROR`).  `CPUStop` is raised by the CPU
-(a jam, an unstable opcode) and by the KERNAL (an unimplemented routine, a
+(a jam) and by the KERNAL (an unimplemented routine, a
 BRK, an error no caller catches): it lives here, below both, so that the
 machine package and the KERNAL package both import it and neither imports
 the other for it.

@@ -32,7 +32,7 @@ from kernal.locations import STACK
 HISTORY_SIZE = 1000
 
 # Names of the instructions that read / write their operand (undocumented ones included).
-_STORES = {"STA", "STX", "STY", "SAX", "AHX", "TAS", "SHX", "SHY"}
+_STORES = {"STA", "STX", "STY", "SAX", "SHA", "TAS", "SHX", "SHY"}
 _RMW = {"ASL", "LSR", "ROL", "ROR", "INC", "DEC", "SLO", "RLA", "SRE", "RRA", "DCP", "ISC"}
 _NO_OPERAND_ACCESS = {"JMP", "JSR"}
 _PUSHES = {"PHA": 1, "PHP": 1, "JSR": 2, "BRK": 3}
