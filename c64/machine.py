@@ -87,6 +87,7 @@ class C64:
         self.cia2 = CIA2()
         self.mem = C64Memory(self.rom)
         self.cpu = cpu_class(self.mem, trap_handler=self.trap)
+        self.mem.clock = self._cycles                # times the fading of $01's floating bits
         self.kernal = Kernal(self)
         self.cia1 = CIA1(self._cycles, self.kernal.keyboard.matrix, self.clock_hz)
         self.cia1.on_reschedule = self.cpu.stop     # a reprogrammed timer ends the run slice
@@ -368,7 +369,7 @@ class C64:
         With stop_when_idle=False (interactive pacing) an idle program does not
         stop the run: emulated time is skipped forward to the next interrupt.
         """
-        cpu, cia1 = self.cpu, self.cia1
+        cpu, cia1, mem = self.cpu, self.cia1, self.mem
         limit = float("inf") if max_cycles is None else cpu.processorCycles + max_cycles
         self.returned_to_basic = False
         # The first slice looks for RAM written behind the CPU's back (a loader, a test, the
@@ -385,6 +386,8 @@ class C64:
             now = cpu.processorCycles
             if now >= limit:
                 return StopReason.CYCLES
+            if now >= mem.port_fade_at:
+                mem.fade_port(now)              # $01's floating bits, within a slice of when due
             irq_line = cia1.poll()
             if self.vic.poll():                     # raster interrupt ($D019/$D01A)
                 irq_line = True

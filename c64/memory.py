@@ -12,6 +12,8 @@ The public interface (what a CPU, the KERNAL and a test may use):
                         every access as the CPU makes it (banking, I/O, the port)
     ram, rom, io        the 64 KB of RAM, the 64 KB ROM image, the chips ($D000-$DFFF)
     ddr, port, rebank() the processor port $00/$01; after setting them, rebank()
+    port_value(), clock, port_fade_at, fade_port(now)
+                        what $01 reads; the fading of its floating bits (PORT_FLOATING)
     config(), visible(), rom_visible(addr)
                         the banking now
     bank_listeners      functions called (no argument) after every bank change
@@ -44,9 +46,15 @@ BANK_TABLE = {
     0: (False, False, False, False),
 }
 
-# Bits of the processor port that are inputs and read as 1 when not driven
-# (tape sense bit 4 reads 1: no button pressed).  $01 reads $37 after IOINIT.
-_PORT_PULLUPS = 0x17
+# The processor port's pins when the data direction register ($00) makes them inputs.
+# On a C64 bits 0-2 (LORAM, HIRAM, CHAREN) and bit 4 (cassette sense: 1, no datasette
+# key down) have pull-up resistors, bit 5 (cassette motor) a pull-down transistor, and
+# bits 3 (cassette write), 6 and 7 are not pulled either way: they read the level they
+# were last driven to until its charge leaks away, after about 350 ms (real chips
+# vary, 65 ms to a second, with temperature).  $01 reads $37 after IOINIT.
+PORT_PULLED_UP = 0x17
+PORT_FLOATING = 0xC8
+PORT_FALL_OFF_CYCLES = 350_000
 
 
 class C64Memory:
@@ -63,6 +71,15 @@ class C64Memory:
         self.io = io
         self.ddr = 0x2F           # $00 after IOINIT
         self.port = 0x37          # $01 output latch after IOINIT
+        # The floating bits (PORT_FLOATING): the level each was last driven to, and for
+        # each one that is 1 and no longer driven, the cycle its charge is gone.
+        # `clock` (a function giving the CPU's cycle count) times that; without one, or
+        # until fade_port() is called at or after port_fade_at, the level stays.
+        self.clock = None
+        self.port_held = 0
+        self.port_fade_at = float("inf")
+        self._fading = {}
+        self._driven = self.ddr
         self.bank_listeners = []  # called with no argument after a bank change
         # Translated-code watch (c64.fastcpu): a non-zero entry here marks RAM that a
         # translated block was made from; writing it calls code_written(addr).
@@ -75,8 +92,36 @@ class C64Memory:
 
     # -- processor port ----------------------------------------------------
     def port_value(self):
-        """What the CPU reads at $01: output bits where DDR is 1, inputs pulled up."""
-        return (self.port & self.ddr) | (_PORT_PULLUPS & ~self.ddr & 0xFF) | (self.port & 0x20 & ~self.ddr)
+        """What the CPU reads at $01: the latch where DDR is 1; where it is 0, 1 for the
+        pulled-up bits, 0 for bit 5, the held level for the floating bits 3, 6, 7."""
+        inputs = ~self.ddr & 0xFF
+        return (self.port & self.ddr) | (inputs & (PORT_PULLED_UP | self.port_held))
+
+    def _port_changed(self):
+        """After a write of $00 or $01: the floating bits driven now take the latch's level;
+        the ones just released keep theirs and start fading."""
+        driven = self.ddr & PORT_FLOATING
+        released = self._driven & ~self.ddr & PORT_FLOATING
+        self._driven = self.ddr
+        self.port_held = (self.port_held & ~driven) | (self.port & driven)
+        fading = self._fading
+        for bit in (0x08, 0x40, 0x80):
+            if driven & bit:
+                fading.pop(bit, None)
+            elif released & bit and self.port_held & bit and self.clock is not None:
+                fading[bit] = self.clock() + PORT_FALL_OFF_CYCLES
+        self.port_fade_at = min(fading.values(), default=float("inf"))
+
+    def fade_port(self, now):
+        """The floating bits whose charge is gone by cycle `now` read 0 from now on (the
+        machine calls this once its clock passes port_fade_at)."""
+        fading = self._fading
+        for bit, due in list(fading.items()):
+            if due <= now:
+                del fading[bit]
+                self.port_held &= ~bit
+        self.port_fade_at = min(fading.values(), default=float("inf"))
+        self.ram[1] = self.port_value()
 
     def config(self):
         """The three bank bits (LORAM, HIRAM, CHAREN) as the PLA sees them."""
@@ -99,6 +144,7 @@ class C64Memory:
             wio[page] = io
         for page in range(0xE0, 0x100):
             src[page] = rom if kernal else ram
+        self._port_changed()
         # RAM at $00/$01 mirrors what the CPU reads there, so translated code can read
         # zero page straight from `ram` (a real C64 leaves bus garbage in these two bytes).
         ram[0] = self.ddr

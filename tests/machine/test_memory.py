@@ -1,6 +1,8 @@
 """The C64 memory map as the CPU sees it: the processor port $00/$01, the bank table,
 RAM under the ROMs, the I/O area and the stub ROM image (docs/c64.md, "Memory banking")."""
 
+import random
+
 import pytest
 
 from c64.machine import C64
@@ -126,6 +128,72 @@ def test_port_bits_switched_to_input_float_high_for_the_banking():
     assert mem[0xE000] == rom[0xE000]
     assert mem[0xD020] == IO_MARK
     assert mem[0x01] & 0x07 == 0x07
+
+
+def port_model(writes):
+    """What $01 reads after each write of `writes` ((address, value) pairs), by the 6510
+    port's pins on a C64 (docs/c64.md, "The processor port"): an output bit reads its
+    latch; an input reads 1 on bits 0-2 and 4 (pull-ups; bit 4 is the cassette sense, no
+    datasette key down), 0 on bit 5 (the motor line's pull-down), and on bits 3, 6 and 7
+    the level the pin was last driven to (no time passes here for it to fade)."""
+    ddr, data, last = 0x2F, 0x37, 0x00
+    for addr, value in writes:
+        if addr:
+            data = value
+        else:
+            ddr = value
+        last = (last & ~ddr) | (data & ddr)
+        read = 0
+        for bit in range(8):
+            mask = 1 << bit
+            if ddr & mask:
+                read |= data & mask
+            elif mask in (0x01, 0x02, 0x04, 0x10):
+                read |= mask
+            elif mask in (0x08, 0x40, 0x80):
+                read |= last & mask
+        yield ddr, read
+
+
+def test_the_port_reads_back_each_bit_as_the_6510s_pins_on_a_c64_do():
+    rng = random.Random(6510)
+    writes = [(rng.randrange(2), rng.randrange(256)) for _ in range(3000)]
+    writes[:4] = [(0, 0xFF), (1, 0xFF), (0, 0x00), (1, 0x00)]    # the case the suite's cpuport reports
+    mem, rom, io = make_memory()
+    for (addr, value), (ddr, read) in zip(writes, port_model(writes)):
+        mem[addr] = value
+        assert (mem[0x00], mem[0x01]) == (ddr, read), "after $%02X -> $%02X" % (value, addr)
+        assert mem.ram[0x01] == read                                 # (what translated code reads)
+    mem, rom, io = make_memory()
+    for addr, value in writes[:3]:
+        mem[addr] = value
+    assert mem[0x01] == 0xDF      # all driven 1, then all inputs: 7, 6, 3 held, 5 pulled down
+
+
+def test_the_banking_follows_the_pins_not_the_latch():
+    mem, rom, io = make_memory()
+    mem[0x00] = 0xFF
+    mem[0x01] = 0x00                         # all RAM
+    assert mem[0xE000] == RAM_MARK
+    mem[0x00] = 0xFE                         # LORAM an input: pulled up, config 1: char ROM only
+    assert mem[0xD000] == rom[0xD000] and mem[0xE000] == RAM_MARK
+
+
+def test_the_floating_bits_fade_to_0_about_350_ms_after_they_were_last_driven():
+    m = C64()
+    for addr, value in ((0x0800, 0x4C), (0x0801, 0x00), (0x0802, 0x08)):    # JMP $0800
+        m.poke(addr, value)
+    m.start(0x0800)
+    m.poke(0x00, 0xFF)
+    m.poke(0x01, 0xFF)                       # bits 3, 6, 7 driven high
+    m.poke(0x00, 0x27)                       # 3, 4, 6, 7 inputs now
+    assert m.peek(0x01) == 0xFF              # 3, 6, 7 hold their charge, 4 is pulled up
+    m.run(max_cycles=300_000)
+    assert m.peek(0x01) == 0xFF
+    m.run(max_cycles=100_000)
+    assert m.peek(0x01) == 0x37              # gone: they read 0
+    m.poke(0x00, 0x2F)                       # bit 3 an output again: the latch's 1
+    assert m.peek(0x01) == 0x3F
 
 
 def test_colour_ram_is_four_bits_wide():
