@@ -5,6 +5,7 @@
                            locale (LC_ALL / LC_MESSAGES / LANG) is es*, else ryg3en
     ryg ryg23              a bundled version by name (see --list)
     ryg path/to/your.prg   any .prg file (a BASIC program without SYS is RUN)
+    ryg game.d64           the first program on a .d64 disk image, the image as drive 8
     ryg --basic            COMMODORE 64 BASIC V2 at the READY. prompt, no program
     ryg --headless --keys "01{return}" ryg23     scripted run, screen printed as text
 
@@ -20,7 +21,8 @@ from asm import versions
 from c64.headless import DEFAULT_MAX_CYCLES
 from c64.host import settings
 from charset.colours import PALETTE_CHOICES
-from c64.loader import BASIC_START, PrgError, UsageError, basic_program, parse_address, read_prg
+from c64.loader import (BASIC_START, PrgError, UsageError, basic_program, check_image, is_image_path,
+                       parse_address, read_image_program, read_prg)
 
 EPILOG = """\
 keys for --keys / --keys-file are written petcat-style: plain characters, plus
@@ -87,8 +89,9 @@ def build_parser():
                         "(decimal, $hex or 0xhex)")
     parser.add_argument("--cpu", choices=("fast", "py65"), default="fast",
                         help="CPU core: the fast translating core (default) or plain py65 stepping")
-    parser.add_argument("--disk", metavar="DIR", default=".",
-                        help="host folder seen as disk drive 8 (default: the current folder)")
+    parser.add_argument("--disk", metavar="DIR", default=None,
+                        help="host folder, or .d64 disk image (read-only), seen as disk drive 8 "
+                             "(default: the current folder; the image `ryg image.d64` starts)")
     parser.add_argument("--seed", type=int, default=None, help="seed of the SID noise generator")
     parser.add_argument("--screenshot", metavar="FILE.png|FILE.svg",
                         help="headless: write the screen as a PNG or SVG picture at the end of the run; "
@@ -313,7 +316,14 @@ def _main(argv):
             raise PrgError("--basic starts without a program; give either --basic or a program")
         if name is None and not args.headless and not args.basic:
             name = remembered_version(args)
-        program = basic_program() if args.basic else resolve_program(name, sys_address)
+        image = None
+        if name is not None and is_image_path(name) and not os.path.isdir(name):
+            image = name                   # autostart: its first program, the image as drive 8
+            program = read_image_program(name, sys_address)
+            if sys_address is None:
+                refuse_data_file(program)
+        else:
+            program = basic_program() if args.basic else resolve_program(name, sys_address)
         peeks = [parse_peek(p) for p in args.peek]
         from charset.keys import MAX_KEYS, KeyParseError, parse_keys
         sources = [("--keys", args.keys)]
@@ -333,8 +343,12 @@ def _main(argv):
                 kind_of(args.screenshot)
             except ValueError as error:
                 raise UsageError("--screenshot: %s" % error)
-        if not os.path.isdir(args.disk):
-            raise UsageError("--disk %s is not a folder" % args.disk)
+        if args.disk is None:
+            args.disk = image if image is not None else "."
+        if is_image_path(args.disk) and not os.path.isdir(args.disk):
+            check_image(args.disk)
+        elif not os.path.isdir(args.disk):
+            raise UsageError("--disk %s is neither a folder nor a .d64 disk image" % args.disk)
         moncommands = None
         if args.moncommands:
             moncommands = read_text_file(args.moncommands, "the monitor commands").splitlines()

@@ -9,6 +9,8 @@ import os
 from dataclasses import dataclass
 
 from c64.host import files as hostfiles
+from kernal.d64 import ImageError, is_image_name, read_image
+from kernal.disk_image import ImageDisk
 from kernal.locations import BASIC_START
 
 SYS_TOKEN = 0x9E
@@ -143,6 +145,39 @@ def read_prg(path, sys=None):
         raise PrgError("%s does not fit in memory: %d bytes loaded at $%04X would run past $FFFF "
                        "(to $%X)" % (name, size - 2, load_address, load_address + size - 3))
     return parse_prg(raw, name, sys)
+
+
+def read_image_program(path, sys=None):
+    """The first PRG file of a .d64 disk image, checked as read_prg checks a .prg (what
+    VICE's autostart loads: LOAD"*",8,1); a BASIC program is RUN, machine code loaded at
+    the start of a page starts there."""
+    try:
+        disk = ImageDisk(path)
+        found = disk.first_program()
+    except ImageError as error:
+        raise PrgError(str(error)) from None
+    except OSError as error:                     # (the image's damage, met reading the file)
+        raise PrgError(error.strerror or str(error)) from None
+    if found is None:
+        raise PrgError("%s holds no PRG file to start" % path)
+    entry, raw = found
+    program = parse_prg(raw, "%s (%s)" % (os.path.basename(path), entry.name), sys)
+    if sys is None and program.load_address == BASIC_START:
+        program.start = None          # RUN, as after LOAD"*",8,1: its SYS may need files it LOADs first
+    return program
+
+
+def is_image_path(path):
+    """True for a path named like a .d64 disk image."""
+    return is_image_name(path)
+
+
+def check_image(path):
+    """UsageError (PrgError) with the reason if the file at path is not a readable .d64."""
+    try:
+        read_image(path)
+    except ImageError as error:
+        raise PrgError(str(error)) from None
 
 
 def parse_address(text):

@@ -29,7 +29,9 @@ from c64.memory import C64Memory
 from c64.sid import SID
 from kernal import entries
 from kernal.basic import Basic
+from kernal.d64 import is_image_name
 from kernal.disk import HostDisk
+from kernal.disk_image import ImageDisk
 from kernal.dispatch import Kernal
 from kernal.keyboard import HOLD_JIFFIES, STOP_KEY
 from kernal.locations import (BREAK, CHANNL, INTERRUPT, MSG_PROGRAM_MODE, MSGFLG, SAREG, SPREG, SXREG, SYREG,
@@ -175,8 +177,12 @@ class C64:
 
     # -- programs ----------------------------------------------------------------------
     def attach_disk(self, folder):
-        """Make a host folder drive 8."""
-        self.kernal.channels.devices[8] = HostDisk(folder)
+        """Make a host folder, or a .d64 disk image (a file named *.d64, mounted read-only;
+        kernal.d64.ImageError if it cannot be read), drive 8."""
+        if is_image_name(folder) and not os.path.isdir(folder):
+            self.kernal.channels.devices[8] = ImageDisk(folder)
+        else:
+            self.kernal.channels.devices[8] = HostDisk(folder)
 
     def load_prg(self, source, sys=None):
         """Put a .prg in memory at its load address; returns the Program.

@@ -174,8 +174,9 @@ def parse_name(name):
 class Entry:
     """One file on the disk: its C64 name (text), type and host file name."""
 
-    def __init__(self, host_name, name, file_type, size):
+    def __init__(self, host_name, name, file_type, size, shown=None):
         self.host_name, self.name, self.type, self.size = host_name, name, file_type, size
+        self.shown = shown            # the name as the listing shows it (PETSCII), if not from `name`
 
     @property
     def blocks(self):
@@ -441,17 +442,24 @@ class HostDisk:
         return True
 
     # -- the directory ----------------------------------------------------------------------------------
+    def disk_header(self):
+        """The directory's header: the disk name (PETSCII, at most 16 characters) and its id
+        and DOS type; the folder's name here."""
+        title = os.path.basename(self.folder) or self.folder
+        return text_to_petscii(title.upper()[:NAME_LIMIT]), b"64 2A"
+
+    def blocks_free_after(self, used):
+        """BLOCKS FREE. when the files on the disk take `used` blocks."""
+        return max(0, DISK_BLOCKS - used)
+
     def directory(self, pattern=""):
         """The directory as the BASIC program a 1541 sends for LOAD"$",8 (load address $0801)."""
         if pattern.startswith("0"):
             pattern = pattern[1:]
         if pattern.startswith(":"):
             pattern = pattern[1:]
-        lines = []
-        title = os.path.basename(self.folder) or self.folder
-        header = (b"\x12\"" + text_to_petscii(title.upper()[:NAME_LIMIT]).ljust(NAME_LIMIT)
-                  + b"\" 64 2A")
-        lines.append((0, header))
+        name, id_and_type = self.disk_header()
+        lines = [(0, b"\x12\"" + name.ljust(NAME_LIMIT) + b"\" " + id_and_type)]
         used = 0
         listed = 0
         for entry in self.entries():
@@ -460,11 +468,11 @@ class HostDisk:
                 continue
             listed += 1
             blocks = min(entry.blocks, 9999)
-            name = text_to_petscii(entry.name.upper()[:NAME_LIMIT])
+            name = entry.shown or text_to_petscii(entry.name.upper()[:NAME_LIMIT])
             text = b" " * (3 - min(len(str(blocks)) - 1, 2))
             text += (b"\"" + name + b"\"").ljust(NAME_LIMIT + 2) + b" " + entry.type.upper().encode() + b" "
             lines.append((blocks, text.ljust(27)))
-        lines.append((max(0, DISK_BLOCKS - used), b"BLOCKS FREE.".ljust(25)))
+        lines.append((self.blocks_free_after(used), b"BLOCKS FREE.".ljust(25)))
         out = bytearray(b"\x01\x08")
         address = 0x0801
         for number, text in lines:
