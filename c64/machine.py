@@ -86,7 +86,7 @@ class C64:
         self.rom = build_rom()
         self.vic = vic_module.VIC(self._cycles, video)
         self.sid = SID(sid_seed)
-        self.cia2 = CIA2()
+        self.cia2 = CIA2(self._cycles, self.clock_hz)
         self.mem = C64Memory(self.rom)
         self.cpu = cpu_class(self.mem, trap_handler=self.trap)
         self.mem.clock = self._cycles                # times the fading of $01's floating bits
@@ -94,6 +94,8 @@ class C64:
         self.cia1 = CIA1(self._cycles, self.kernal.keyboard.matrix, self.clock_hz)
         self.cia1.on_reschedule = self.cpu.stop     # a reprogrammed timer ends the run slice
         self.vic.on_reschedule = self.cpu.stop      # so does a new raster compare line
+        self.cia2.on_reschedule = self.cpu.stop     # and a CIA2 timer (its NMIs)
+        self._cia2_edges = 0                        # CIA2's interrupt output's edges taken as NMIs
         self.mem.io = IO(self.vic, self.sid, self.cia1, self.cia2)
         self.basic = self.kernal.basic = Basic(self)
         if disk_folder is not None:
@@ -148,6 +150,7 @@ class C64:
         cia1 = self.cia1
         cia1.reset()
         self.cia2.reset()
+        self._cia2_edges = 0
         latch = TIMER_LATCH[self.pal]
         cia1.write(0xDC0D, 0x7F)
         cia1.write(0xDC04, latch & 0xFF)
@@ -375,7 +378,7 @@ class C64:
         With stop_when_idle=False (interactive pacing) an idle program does not
         stop the run: emulated time is skipped forward to the next interrupt.
         """
-        cpu, cia1, mem = self.cpu, self.cia1, self.mem
+        cpu, cia1, cia2, mem = self.cpu, self.cia1, self.cia2, self.mem
         limit = float("inf") if max_cycles is None else cpu.processorCycles + max_cycles
         self.returned_to_basic = False
         # The first slice looks for RAM written behind the CPU's back (a loader, a test, the
@@ -397,6 +400,11 @@ class C64:
             irq_line = cia1.poll()
             if self.vic.poll():                     # raster interrupt ($D019/$D01A)
                 irq_line = True
+            if now >= cia2.next_due:
+                cia2.poll()
+            if cia2.line_edges != self._cia2_edges:
+                self._cia2_edges = cia2.line_edges
+                self.nmi_pending = True             # NMI is taken on the line's falling edge
             if self.nmi_pending:
                 self.nmi_pending = False
                 cpu.nmi()
@@ -462,11 +470,13 @@ class C64:
                 return StopReason.ERROR
 
     def next_irq_cycle(self):
-        """The next cycle at which CIA1 or the VIC will pull the IRQ line, or None."""
-        timer, raster = self.cia1.next_irq_cycle(), self.vic.next_irq_cycle()
-        if timer is None or (raster is not None and raster < timer):
-            return raster
-        return timer
+        """The next cycle at which CIA1 or the VIC will pull the IRQ line, or CIA2 the NMI
+        line, or None."""
+        due = self.cia1.next_irq_cycle()
+        for other in (self.vic.next_irq_cycle(), self.cia2.next_irq_cycle()):
+            if other is not None and (due is None or other < due):
+                due = other
+        return due
 
     def call(self, address, a=0, x=0, y=0, max_cycles=100_000_000):
         """JSR to a routine and run it until its RTS; returns (a, x, y, p).

@@ -69,7 +69,8 @@ class Kernal:
       machine.cpu       registers a x y p sp pc, processorCycles, stop(), disassemble
                         (opcode -> (mnemonic, mode)); a translating CPU also offers
                         with_registers and set_fast_trap (see direct_chrout)
-      machine.vic.reset(), machine.cia1.acknowledge(), machine.reset_chips(), machine.pal
+      machine.vic.reset(), machine.cia1.acknowledge(), machine.cia2.acknowledge(),
+      machine.reset_chips(), machine.pal
       machine.transcript  a list the screen output is appended to, or None
       machine.wait_for_key(), note_empty_poll(), warm_start(), reset(),
       call_returned(), program_returned()   the run loop's events
@@ -516,6 +517,7 @@ class Kernal:
                       % (at & 0xFFFF), at & 0xFFFF)
 
     def k_nmi_default(self, cpu):
+        self.machine.cia2.acknowledge()      # the ROM's NMI handler reads $DD0D ($FE4C)
         if self.keyboard.stop_down():
             self.machine.warm_start()
             return True

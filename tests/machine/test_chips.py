@@ -584,3 +584,128 @@ def test_typed_keys_press_the_matrix_position_of_the_c64_key(key, row, column, s
     for line in range(8):
         assert matrix_read(m, 0xFF & ~(1 << line)) == 0xFF & ~expected.get(line, 0), "row %d" % line
     assert m.peek(0xCB) == row * 8 + column
+
+
+# -- timer B counting timer A, CNT modes, the TOD alarm, CIA2's NMI -------------------------
+
+def timer_b(cia):
+    return cia.read(0x06) | (cia.read(0x07) << 8)
+
+
+def test_timer_b_counts_timer_a_underflows_and_flags_when_it_passes_0():
+    clock, cia = make_cia()
+    cia.write(0x0D, 0x82)                   # timer B's interrupt only
+    cia.write(0x06, 3)
+    cia.write(0x07, 0)
+    cia.write(0x0F, 0x51)                   # start, force load, count timer A underflows (%10)
+    start_timer_a(cia, 99)                  # A underflows every 100 cycles, first at 100
+    assert timer_b(cia) == 3
+    clock.now = 99
+    assert timer_b(cia) == 3
+    clock.now = 100
+    assert timer_b(cia) == 2                # one count for each of A's underflows
+    clock.now = 350
+    assert timer_b(cia) == 0
+    assert cia.next_irq_cycle() == 400      # A's 4th underflow takes B past 0
+    assert not cia.poll()
+    clock.now = 400
+    assert cia.poll() and cia.read(0x0D) == 0x83    # (A's flag is set too, masked or not)
+    assert timer_b(cia) == 3                # reloaded from its latch
+    assert cia.next_irq_cycle() == 800
+
+
+def test_timer_b_counting_a_follows_a_reprogrammed_timer_a():
+    clock, cia = make_cia()
+    cia.write(0x06, 10)
+    cia.write(0x07, 0)
+    cia.write(0x0F, 0x51)
+    start_timer_a(cia, 99)
+    clock.now = 250                         # two of A's underflows: B at 8
+    assert timer_b(cia) == 8
+    start_timer_a(cia, 9)                   # A now underflows every 10 cycles, from 260
+    clock.now = 300                         # 260, 270, 280, 290, 300: five more
+    assert timer_b(cia) == 3
+    cia.write(0x0E, 0x00)                   # A stopped: B stays
+    clock.now = 1000
+    assert timer_b(cia) == 3
+
+
+def test_timers_set_to_count_the_cnt_pin_do_not_count():
+    clock, cia = make_cia()
+    start_timer_a(cia, 1000, control=0x31)  # start, force load, count CNT
+    cia.write(0x06, 50)
+    cia.write(0x07, 0)
+    cia.write(0x0F, 0x31)                   # timer B: count CNT (%01)
+    clock.now = 5000
+    assert timer_a(cia) == 1000 and timer_b(cia) == 50
+    assert cia.next_irq_cycle() is None and cia.read(0x0E) & 0x01
+
+
+def set_tod(cia, hours, minutes, seconds, tenths, alarm=False):
+    cia.write(0x0F, 0x80 if alarm else 0x00)
+    cia.write(0x0B, hours)
+    cia.write(0x0A, minutes)
+    cia.write(0x09, seconds)
+    cia.write(0x08, tenths)
+    cia.write(0x0F, 0x00)
+
+
+def test_the_tod_alarm_sets_its_flag_when_the_clock_reaches_it():
+    clock, cia = make_cia()
+    set_tod(cia, 0x01, 0x00, 0x00, 0x00)                  # 1:00:00.0 AM
+    set_tod(cia, 0x01, 0x00, 0x02, 0x05, alarm=True)      # alarm at 1:00:02.5
+    assert read_tod(cia) == (0x01, 0x00, 0x00, 0x00)      # (the alarm writes left the time alone)
+    cia.write(0x0D, 0x84)
+    due = cia.next_irq_cycle()
+    assert due == 2_463_120                               # 2.5 s at 985,248 Hz
+    clock.now = due - 1
+    assert not cia.poll()
+    clock.now = due
+    assert cia.poll()
+    assert read_tod(cia) == (0x01, 0x00, 0x02, 0x05)
+    assert cia.read(0x0D) == 0x84 and cia.read(0x0D) == 0x00
+
+
+def test_the_alarm_flag_is_set_even_when_masked_and_pulls_no_line():
+    clock, cia = make_cia()
+    set_tod(cia, 0x01, 0x00, 0x00, 0x00)
+    set_tod(cia, 0x01, 0x00, 0x00, 0x03, alarm=True)
+    clock.now = 4 * TENTH
+    assert not cia.poll()
+    assert cia.read(0x0D) == 0x04
+
+
+# A CIA2 timer A NMI handler at $C100 counting its NMIs at $C0F0 (reading $DD0D or not).
+NMI_SETUP = [0x78,                              # SEI (the IRQ is not what is counted)
+             0xA9, 0x00, 0x8D, 0x18, 0x03,      # LDA #<$C100 / STA $0318
+             0xA9, 0xC1, 0x8D, 0x19, 0x03,      # LDA #>$C100 / STA $0319
+             0xA9, 0xE7, 0x8D, 0x04, 0xDD,      # timer A latch $03E7 (1000 cycles a period)
+             0xA9, 0x03, 0x8D, 0x05, 0xDD,
+             0xA9, 0x81, 0x8D, 0x0D, 0xDD,      # enable timer A's interrupt: NMI
+             0xA9, 0x11, 0x8D, 0x0E, 0xDD,      # start, force load, continuous
+             0x4C, 0x1F, 0xC0]                  # $C01F: JMP $C01F
+
+
+def run_nmi_program(core, acknowledge):
+    m = C64(cpu_class=core)
+    handler = [0xEE, 0xF0, 0xC0]                # INC $C0F0
+    if acknowledge:
+        handler += [0xAD, 0x0D, 0xDD]           # LDA $DD0D: the line goes inactive
+    handler += [0x40]                           # RTI
+    for offset, byte in enumerate(NMI_SETUP):
+        m.poke(0xC000 + offset, byte)
+    for offset, byte in enumerate(handler):
+        m.poke(0xC100 + offset, byte)
+    m.poke(0xC0F0, 0)
+    m.start(0xC000)
+    m.run(max_cycles=100_500)
+    return m.peek(0xC0F0)
+
+
+@pytest.mark.parametrize("core", ("CPU", "FastCPU"))
+def test_cia2_timer_interrupts_reach_the_cpu_as_nmis(core):
+    from c64.cpu import CPU
+    from c64.fastcpu import FastCPU
+    cpu_class = {"CPU": CPU, "FastCPU": FastCPU}[core]
+    assert run_nmi_program(cpu_class, acknowledge=True) in (99, 100)    # one a 1000 cycles
+    assert run_nmi_program(cpu_class, acknowledge=False) == 1            # NMI is an edge: once
