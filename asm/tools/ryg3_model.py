@@ -57,6 +57,8 @@ INFINITY = 0xFF
 # The sum is clamped to MAX_EVAL, below the smallest win (255 - 31 plies).
 NEUTRAL = 0x80
 LOSS = 0x00                      # side to move has lost at ply 0; + ply
+WIN_VALUE = 0xE0                 # values from here up: a known win (globals.oph)
+LOSS_VALUE = 0x1F                # values up to here: a known loss
 DIST_CAP = 10
 MAX_EVAL = 0xDF
 FREE_BY_DISTANCE = (0xB0, 0xAC, 0xA8, 0x98, 0x94, 0x90, 0x8C, 0x88, 0x84, 0x80, 0x7C)
@@ -451,6 +453,10 @@ class Model:
         result.nodes = self.nodes
         if margin and root_end:
             floor = max(result.value - margin, 0)
+            if result.value >= WIN_VALUE:           # a known win: only the wins
+                floor = max(floor, WIN_VALUE - 1)
+            elif result.value > LOSS_VALUE:         # never a known loss unless all lose
+                floor = max(floor, LOSS_VALUE)
             chosen = [i for i in range(root_end) if self.root_vals[i] > floor]
             i = chosen[rand % len(chosen)]
             result.move, result.value = (self.move_start[i], self.move_dest[i]), self.root_vals[i]

@@ -1,13 +1,21 @@
-"""Measuring ryg3's ladder of levels (asm/ryg3/levels.oph) against the oracle.
+"""Measuring ryg3's ladder of levels (asm/ryg3/levels.oph) the way it is
+played, judged by the oracle.
 
-For a level, on the real .prg (tests/tools/ryg3_harness.py):
-* games from the start between the computer's cats at that level and a
-  perfect mouse (the oracle's best moves, ties broken at random): how many
-  the cats lose;
-* won positions given away: the cats to move in a position the oracle scores
-  as theirs (tests/tools/positions.py, seed 2: the strength tests' sample),
-  the move played lets the mouse win;
-* C64 seconds per move (cycles / 985,248), average and most.
+Everything goes through the game as a person plays it (tests/tools/ryg3_play.py):
+the real ryg3en .prg with its thinking display on, the level chosen with L,
+the player's mouse moves typed, positions set up with T, the computer's move
+read from the screen.  For a level:
+
+* games from varied starts (cats-won positions with the mouse to move: the
+  start and positions a few random plies into a game) against a perfect mouse
+  (the oracle's best moves, ties at random): how many the cats lose;
+* the same starts against a fallible mouse: a random legal move 30% of the
+  time, the perfect move otherwise;
+* critical won positions given away: the cats to move in a position the
+  oracle scores as theirs where some move throws the win away; the level's
+  move lets the mouse win;
+* C64 seconds per reply (from the key that asks for the move to the game
+  waiting again: the think and the redraw), average and most.
 The margin's random pick reads the SID as the game does.
 """
 
@@ -16,18 +24,21 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from asm.tools import ryg3_model as M
 from asm.tools.oracle import START_CATS, START_MOUSE, legal_cat_moves, legal_mouse_moves
 from tests.tools.positions import cats_won_positions
-from tests.tools.ryg3_harness import Thought
+from tests.tools.ryg3_play import PlayedGame
 
 POSITIONS_SEED = 2
+STARTS_SEED = 5
+BLUNDER = 0.3                      # the fallible mouse's share of random moves
 
 
 @dataclass
 class Measure:
     games: int = 0
-    lost: int = 0                  # games the cats lost
+    lost: int = 0                  # games the cats lost to the perfect mouse
+    fallible_games: int = 0
+    fallible_lost: int = 0         # ... to the fallible mouse
     positions: int = 0
     given_away: int = 0
     seconds: list = field(default_factory=list)
@@ -41,77 +52,91 @@ class Measure:
         return max(self.seconds, default=0.0)
 
 
-def cats_think(engine, level, mouse, cats):
-    engine.set_position(mouse, sorted(cats), M.SIDE_CATS)
-    return engine.think(level.depth, level.seconds, book=level.book, margin=level.margin)
-
-
-class ModelEngine:
-    """The Python model in the engine's place (the tests show they choose
-    alike, tests/games/test_ryg3_engine.py): the same Zobrist keys as the C64 of
-    `engine`, the game's book, the margin's byte from a seeded generator.
-    No clock: the level's depth is always reached (the C64's seconds are
-    measured on the real .prg)."""
-
-    def __init__(self, engine, oracle, seed=0):
-        from asm.tools.ryg3_model import game_book
-        self.zobrist = engine.zobrist()
-        self.book = game_book(oracle)
-        self.rng = random.Random(seed)
-        self.mouse = self.cats = None
-
-    def set_position(self, mouse, cats, side):
-        assert side == M.SIDE_CATS
-        self.mouse, self.cats = mouse, list(cats)
-
-    def think(self, depth, seconds=0, book=False, margin=0):
-        model = M.Model(self.mouse, self.cats, M.SIDE_CATS, zobrist=self.zobrist)
-        r = model.think(depth, book=self.book if book else None, margin=margin, rand=self.rng.randrange(256))
-        return Thought(r.move, r.value, r.depth, r.nodes, 0)
-
-
-def play_games(engine, level, games, oracle, measure, seed=0):
-    """Games from the start, the engine's cats at `level` against a perfect mouse."""
-    for g in range(games):
-        rng = random.Random(seed * 1000 + g)
+def start_positions(n, oracle, seed=STARTS_SEED):
+    """`n` varied starts: (mouse, cats) with the mouse to move and the cats
+    winning; the game's start first, then positions 2 to 8 plies in (the
+    mouse at random, the cats at random among their winning moves)."""
+    rng = random.Random(seed)
+    out, seen = [(START_MOUSE, frozenset(START_CATS))], {(START_MOUSE, frozenset(START_CATS))}
+    while len(out) < n:
         mouse, cats = START_MOUSE, frozenset(START_CATS)
-        while True:
-            if not legal_mouse_moves(mouse, cats):
-                break                                   # the cats won
-            mouse = rng.choice(oracle.best_mouse_moves(mouse, cats))
-            if mouse >= 56 or not legal_cat_moves(mouse, cats):
-                measure.lost += 1
-                break
-            t = cats_think(engine, level, mouse, cats)
-            measure.seconds.append(t.seconds)
-            a, b = t.move
-            assert (a, b) in legal_cat_moves(mouse, cats)
+        for _ in range(rng.randint(1, 4)):
+            mouse = rng.choice(legal_mouse_moves(mouse, cats))
+            winning = [mv for mv, s in oracle.cat_move_scores(mouse, cats).items() if s < 0]
+            a, b = rng.choice(winning)
             cats = (cats - {a}) | {b}
-        measure.games += 1
-    return measure
+        if (mouse, cats) not in seen and legal_mouse_moves(mouse, cats) and oracle.score(mouse, cats, True) < 0:
+            seen.add((mouse, cats))
+            out.append((mouse, cats))
+    return out
 
 
-def give_away(engine, level, positions, oracle, measure):
-    """The level's move in each won position: does it keep the win?"""
+def critical_positions(n, oracle, seed=POSITIONS_SEED):
+    """`n` cats-to-move positions the cats win where at least one of their
+    moves gives the win away (the strength tests' sample, filtered)."""
+    out = []
+    pool = cats_won_positions(6 * n, seed, oracle)
+    for mouse, cats in pool:
+        if any(s > 0 for s in oracle.cat_move_scores(mouse, cats).values()):
+            out.append((mouse, cats))
+            if len(out) == n:
+                return out
+    raise ValueError(f"only {len(out)} critical positions in the sample")
+
+
+def play_game(game, oracle, start, rng, blunder=0.0, measure=None):
+    """One game from `start` (mouse to move), the player's mouse against the
+    computer's cats; True when the cats lose.  The screen's end-of-game row
+    must agree."""
+    mouse, cats = start
+    game.edit(mouse, cats, True)
+    while True:
+        moves = legal_mouse_moves(mouse, cats)
+        if not moves:
+            over = "THE CATS WON"
+            lost = False
+            break
+        if blunder and rng.random() < blunder:
+            to = rng.choice(moves)
+        else:
+            to = rng.choice(oracle.best_mouse_moves(mouse, cats))
+        game.move(mouse, to)
+        mouse = to
+        if mouse >= 56 or not legal_cat_moves(mouse, cats):
+            over = "THE MOUSE WON"
+            lost = True
+            break
+        reply = game.computer_move()
+        assert reply in legal_cat_moves(mouse, cats), (reply, game.text())
+        if measure is not None:
+            measure.seconds.append(game.seconds)
+        cats = (cats - {reply[0]}) | {reply[1]}
+    assert over in game.row(16), game.text()
+    return lost
+
+
+def give_away(game, positions, oracle, measure):
+    """The level's move in each critical position: does it keep the win?"""
     for mouse, cats in positions:
-        t = cats_think(engine, level, mouse, cats)
-        measure.seconds.append(t.seconds)
-        a, b = t.move
-        measure.given_away += oracle.score(mouse, (cats - {a}) | {b}, True) > 0
+        game.edit(mouse, cats, False)
+        reply = game.computer_move()
+        assert reply in legal_cat_moves(mouse, cats), (reply, game.text())
+        measure.seconds.append(game.seconds)
+        measure.given_away += oracle.score(mouse, (cats - {reply[0]}) | {reply[1]}, True) > 0
         measure.positions += 1
-    return measure
 
 
-def measure_level(engine, n, oracle, games=20, positions=1000, model_from=None):
-    """Games and given-away positions of level n on the C64 `engine`; with
-    model_from = k, positions k.. are played by the model (ModelEngine) and
-    the seconds are those of the C64's moves only."""
+def measure_level(n, oracle, games=40, positions=500, seed=0, sid_seed=None):
+    """Level n, played: games against the perfect and the fallible mouse from
+    the same varied starts, and the critical positions."""
+    game = PlayedGame(sid_seed=1000 + n if sid_seed is None else sid_seed)
+    game.level(n)
     measure = Measure()
-    sample = cats_won_positions(positions, POSITIONS_SEED, oracle)
-    play_games(engine, M.LEVELS[n], games, oracle, measure)
-    give_away(engine, M.LEVELS[n], sample[:model_from], oracle, measure)
-    if model_from is not None:
-        seconds = measure.seconds
-        give_away(ModelEngine(engine, oracle, n), M.LEVELS[n], sample[model_from:], oracle, measure)
-        measure.seconds = seconds
+    rng = random.Random(seed * 100 + n)
+    for start in start_positions(games, oracle):
+        measure.lost += play_game(game, oracle, start, rng, measure=measure)
+        measure.games += 1
+        measure.fallible_lost += play_game(game, oracle, start, rng, BLUNDER, measure)
+        measure.fallible_games += 1
+    give_away(game, critical_positions(positions, oracle), oracle, measure)
     return measure
