@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from asm.tools.oracle import START_CATS, START_MOUSE, legal_cat_moves, legal_mouse_moves
 from tests.tools.positions import cats_won_positions
-from tests.tools.ryg3_play import PlayedGame
+from tests.tools.ryg3_play import ROW_LAST, PlayedGame
 
 POSITIONS_SEED = 2
 STARTS_SEED = 5
@@ -111,7 +111,7 @@ def play_game(game, oracle, start, rng, blunder=0.0, measure=None):
         if measure is not None:
             measure.seconds.append(game.seconds)
         cats = (cats - {reply[0]}) | {reply[1]}
-    assert over in game.row(16), game.text()
+    assert over in game.row(ROW_LAST), game.text()
     return lost
 
 
@@ -140,3 +140,30 @@ def measure_level(n, oracle, games=40, positions=500, seed=0, sid_seed=None):
         measure.fallible_games += 1
     give_away(game, critical_positions(positions, oracle), oracle, measure)
     return measure
+
+
+def ladder_problems(results, levels):
+    """What keeps measured levels {n: Measure} from the ladder's required
+    shape (README's table): level 1 loses at least half its games to a perfect
+    mouse; won positions given away decrease strictly from level 1 to 7;
+    levels 8 and 9 lose nothing and give nothing away; the fallible mouse
+    beats level 1 almost always (90% of the games at least), the middle levels
+    (3-5) sometimes (in 5% to 90% of the games), level 7 rarely (10% at most)."""
+    problems = []
+    r = results
+    for n in range(2, 8):
+        if n in r and n - 1 in r and not r[n].given_away < r[n - 1].given_away:
+            problems.append(f"level {n} gives away {r[n].given_away}, not fewer than level {n - 1}'s {r[n - 1].given_away}")
+    if 1 in r and 2 * r[1].lost < r[1].games:
+        problems.append(f"level 1 loses only {r[1].lost} of {r[1].games} games to a perfect mouse")
+    for n in (8, 9):
+        if n in r and (r[n].lost or r[n].fallible_lost or r[n].given_away):
+            problems.append(f"level {n} loses or gives away")
+    if 1 in r and r[1].fallible_lost < 0.9 * r[1].fallible_games:
+        problems.append(f"the fallible mouse beats level 1 only {r[1].fallible_lost} times of {r[1].fallible_games}")
+    for n in (3, 4, 5):
+        if n in r and not 0.05 * r[n].fallible_games <= r[n].fallible_lost <= 0.9 * r[n].fallible_games:
+            problems.append(f"the fallible mouse beats level {n} {r[n].fallible_lost} times of {r[n].fallible_games}")
+    if 7 in r and r[7].fallible_lost > 0.1 * r[7].fallible_games:
+        problems.append(f"the fallible mouse beats level 7 {r[7].fallible_lost} times of {r[7].fallible_games}")
+    return problems

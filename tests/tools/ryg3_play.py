@@ -18,9 +18,9 @@ from c64.machine import C64, StopReason
 from tests.tools.ryg3_harness import ASM_DIR, CYCLES_PER_SECOND, read_map
 
 BUDGET = 2_000_000_000            # cycles for one key's answer (a think of 30 s is 30 M)
-ROW_LAST = 16                     # "COMPUTER: A3-B2", the end of the game in its place
-ROW_THINK = 18
-ROW_PV = 19
+ROW_LAST = 15                     # "COMPUTER: A3-B2", the end of the game in its place
+ROW_THINK = 17
+ROW_PV = 18
 SIDE_KEYS = {"ryg3en": ("M", "C"), "ryg3": ("R", "G")}
 LAST_MOVE = {"ryg3en": re.compile(r"COMPUTER: ([A-H][1-8])-([A-H][1-8])"),
              "ryg3": re.compile(r"ORDENADOR: ([A-H][1-8])-([A-H][1-8])")}
@@ -96,7 +96,7 @@ class PlayedGame:
     def move_list(self):
         """The moves in the list beside the board, [(from, to)], oldest first."""
         out = []
-        for line in self.lines()[2:18]:
+        for line in self.lines()[2:17]:
             found = re.match(r"\s*\d+ ([A-H][1-8])-([A-H][1-8])", line[28:])
             if found:
                 out.append((parse_square(found.group(1)), parse_square(found.group(2))))
