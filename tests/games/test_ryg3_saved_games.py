@@ -10,10 +10,11 @@ import random
 
 import pytest
 
-from tests.games.test_ryg3_ui import Game
+from tests.games.test_ryg3_ui import ROW_MSG, Game
 
 RECORD = 136                       # bytes of the game record (globals.oph RECORD_SIZE)
 SAVE_FILE = "ryg3partida.prg"
+SAVE_FILES = {"ryg3": SAVE_FILE, "ryg3en": "ryg3game.prg"}   # the default names, RETURN alone
 CIA1_CRA = 0xDC0E
 VIC_MEMORY = 0xD018
 
@@ -67,10 +68,10 @@ def load_refused(game, tmp_path, data, message="FICHERO NO VALIDO"):
     before = Snapshot(game)
     jiffies = memory(game, 0xA0, 0xA3)
     game.keys("OA")
-    assert message in game.row(20)
+    assert message in game.row(ROW_MSG)
     assert before.changed(game) == []
     after = game.lines()
-    kept = list(range(0, 15)) + [16, 17, 22, 23, 24]     # board, status, list, keys
+    kept = list(range(0, 17)) + [21, 22, 23, 24]           # board, status, list, keys
     assert [after[r] for r in kept] == [before.lines[r] for r in kept]
     return jiffies
 
@@ -122,22 +123,22 @@ def test_a_file_gone_before_it_is_picked_gets_the_drives_answer(tmp_path):
     game.keys("O")                                  # listed ...
     (tmp_path / SAVE_FILE).unlink()                 # ... and gone when picked
     game.keys("A")
-    assert "DISCO: 62,FILE NOT FOUND,00,00" in game.row(20)
+    assert "DISCO: 62,FILE NOT FOUND,00,00" in game.row(ROW_MSG)
     assert before.changed(game) == []
 
 
 def test_an_empty_disk_has_no_games_to_load(tmp_path):
     game = Game(disk=tmp_path)
     game.keys("O")
-    assert "NO HAY PARTIDAS EN EL DISCO" in game.row(20)
+    assert "NO HAY PARTIDAS EN EL DISCO" in game.row(ROW_MSG)
 
 
 def test_a_good_file_still_loads(tmp_path):
     game, data = saved_game(tmp_path)
     played = game.moves()
-    game.keys("N")
+    game.keys("NS")                 # a new game, confirmed
     game.keys("OA")
-    assert "PARTIDA CARGADA" in game.row(20)
+    assert "PARTIDA CARGADA" in game.row(ROW_MSG)
     assert game.moves() == played
 
 
@@ -240,14 +241,15 @@ def run_fuzz(tmp_path, version, count, seed):
     game.keys("C3{return}")
     game.keys("B4{return}")
     game.keys("W{return}")
-    data = (tmp_path / SAVE_FILE).read_bytes()
+    save_file = tmp_path / SAVE_FILES[version]
+    data = save_file.read_bytes()
     loaded, refused = MESSAGES[version]
     seen = {"loaded": 0, "refused": 0}
     for kind, case in fuzz_cases(data, count, seed):
-        (tmp_path / SAVE_FILE).write_bytes(case)
+        save_file.write_bytes(case)
         before = game_state(game)
         game.keys("OA")
-        message = game.row(20)
+        message = game.row(ROW_MSG)
         good = len(case) == 2 + RECORD and is_game(case[2:])
         if good:
             assert loaded in message, (kind, case.hex())
