@@ -16,7 +16,7 @@ import pytest
 
 from asm.tools import ryg3_model as M
 from asm.tools.oracle import legal_cat_moves
-from asm.tools.ryg3_misses import game_book
+from asm.tools.ryg3_model import game_book
 from tests.tools.ladder import critical_positions
 from tests.tools.ryg3_play import ROW_PV, PlayedGame
 
