@@ -58,7 +58,7 @@ def saved_game(tmp_path, version="ryg3"):
     game = Game(version=version, disk=tmp_path)
     game.keys("D2{return}")
     game.keys("W{return}")
-    data = (tmp_path / SAVE_FILE).read_bytes()
+    data = (tmp_path / SAVE_FILES[version]).read_bytes()
     assert len(data) == 2 + RECORD
     return game, data
 

@@ -124,13 +124,14 @@ def test_many_random_host_names_get_unique_names_of_16_a_c64_can_load(tmp_path):
 
 @pytest.mark.parametrize("version", ["ryg3", "ryg3en"])
 def test_ryg3_lists_a_long_named_saved_game_and_loads_it(tmp_path, version):
-    from tests.games.test_ryg3_saved_games import MESSAGES, saved_game
+    from tests.games.test_ryg3_saved_games import MESSAGES, SAVE_FILES, saved_game
+    from tests.games.test_ryg3_ui import ROW_MSG
     game, data = saved_game(tmp_path, version)
     played = game.moves()
-    (tmp_path / "ryg3partida.prg").rename(tmp_path / "the-game-i-played-on-friday.prg")
-    game.keys("N")
+    (tmp_path / SAVE_FILES[version]).rename(tmp_path / "the-game-i-played-on-friday.prg")
+    game.keys("N" + {"ryg3": "S", "ryg3en": "Y"}[version])       # a new game, confirmed
     game.keys("O")
     assert "THE-GAME-I-#" in game.text()
     game.keys("A")
-    assert MESSAGES[version][0] in game.row(20)
+    assert MESSAGES[version][0] in game.row(ROW_MSG)
     assert game.moves() == played

@@ -254,8 +254,8 @@ def test_drive_8_sees_only_regular_files(tmp_path, kind):
 
 @pytest.mark.parametrize("kind", ["FIFO", "link to /dev/zero", "folder"])
 def test_ryg3_lists_no_saved_game_that_is_not_a_regular_file(tmp_path, kind):
-    from tests.games.test_ryg3_ui import Game
+    from tests.games.test_ryg3_ui import ROW_MSG, Game
     Planted(tmp_path, tmp_path / "ryg3partida.prg", kind)
     game = Game(disk=tmp_path)
     game.keys("O")
-    assert "NO HAY PARTIDAS EN EL DISCO" in game.row(20)
+    assert "NO HAY PARTIDAS EN EL DISCO" in game.row(ROW_MSG)
