@@ -85,7 +85,7 @@ class Level:
 
 
 LEVELS = {1: Level(1, 2, False, 64), 2: Level(2, 2, False, 32), 3: Level(3, 3, False, 16),
-          4: Level(4, 4, False, 12), 5: Level(5, 5, False, 4), 6: Level(6, 5, False, 0),
+          4: Level(4, 4, False, 12), 5: Level(5, 5, False, 12), 6: Level(6, 5, False, 0),
           7: Level(7, 8, False, 0), 8: Level(8, 10, True, 0), 9: Level(9, 30, True, 0)}
 DEFAULT_LEVEL = 8
 HASH_SIZE = 1024
