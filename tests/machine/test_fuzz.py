@@ -427,22 +427,23 @@ def test_hostile_saved_games_through_the_cli_end_in_one_of_the_programs_two_answ
     (loaded or refused) on the screen, and nothing written on the disk.  (The 6502 side and its
     memory checks: tests/games/test_ryg3_saved_games.py.)"""
     import ryg
-    from tests.games.test_ryg3_saved_games import MESSAGES, SAVE_FILE, fuzz_cases
+    from tests.games.test_ryg3_saved_games import MESSAGES, SAVE_FILES, fuzz_cases
+    save_file = SAVE_FILES[version]                    # the default name in the game's language
     disk = tmp_path / "disk"
     disk.mkdir()
     assert ryg.main(["--headless", "--disk", str(disk), "--keys", "D2{return}W{return}", version]) == 0
-    good = (disk / SAVE_FILE).read_bytes()
+    good = (disk / save_file).read_bytes()
     capsys.readouterr()
     loaded, refused = MESSAGES[version]
     answers = {loaded: 0, refused: 0}
     for kind, case in fuzz_cases(good, 12, SEED + 11):
-        (disk / SAVE_FILE).write_bytes(case)
+        (disk / save_file).write_bytes(case)
         status = ryg.main(["--headless", "--disk", str(disk), "--keys", "OA", version])
         out, err = capsys.readouterr()
         assert status == 0 and err == "", (kind, err)
         answer = [text for text in (loaded, refused) if text in out]
         assert len(answer) == 1, (kind, out)
         answers[answer[0]] += 1
-        assert sorted(p.name for p in disk.iterdir()) == [SAVE_FILE], kind
-        assert (disk / SAVE_FILE).read_bytes() == case, kind
+        assert sorted(p.name for p in disk.iterdir()) == [save_file], kind
+        assert (disk / save_file).read_bytes() == case, kind
     assert answers[refused] >= 6, answers
