@@ -13,6 +13,13 @@ import sys
 import tempfile
 
 import pytest
+from hypothesis import settings
+
+# Hypothesis' per-example deadline (200 ms) is a timed test: on a loaded host an example
+# of the BASIC math took 469 ms and failed.  Speed is measured by the benchmarks in
+# tests/bench/, alternating runs; the property tests check values only.
+settings.register_profile("ryg64", deadline=None)
+settings.load_profile("ryg64")
 
 TESTS_DIR = os.path.dirname(os.path.abspath(__file__))
 PROGRAMS_DIR = os.path.join(TESTS_DIR, "programs")
