@@ -14,6 +14,7 @@ import pytest
 
 import ryg
 from tests.conftest import assemble_program
+from tests.tools.processes import signals_as_from_a_shell
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -199,7 +200,8 @@ def test_ctrl_c_in_headless_mode_says_interrupted_and_exits_130(prg):
     import time
     path = prg("spin", SPIN)
     proc = subprocess.Popen([sys.executable, "ryg.py", "--headless", path], cwd=REPO,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            **signals_as_from_a_shell())
     time.sleep(2.0)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
@@ -214,7 +216,8 @@ def test_sigterm_in_headless_mode_closes_the_transcript_and_exits_143(prg, tmp_p
     import time
     transcript = tmp_path / "out.txt"
     proc = subprocess.Popen([sys.executable, "ryg.py", "--headless", "--transcript", str(transcript),
-                             prg("spin", SPIN)], cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                             prg("spin", SPIN)], cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            **signals_as_from_a_shell())
     time.sleep(2.0)
     proc.send_signal(signal.SIGTERM)
     out, err = proc.communicate(timeout=60)

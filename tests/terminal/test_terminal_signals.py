@@ -16,6 +16,8 @@ import time
 
 import pytest
 
+from tests.tools.processes import signals_as_from_a_shell
+
 termios = pytest.importorskip("termios")
 pty = pytest.importorskip("pty")
 
@@ -31,7 +33,7 @@ def _start(tmp_path, rows=32, cols=90):
     env.update(TERM="xterm-256color", LC_ALL="C.UTF-8", XDG_STATE_HOME=str(tmp_path / "state"))
     proc = subprocess.Popen([sys.executable, os.path.join(ROOT, "ryg.py"), "--disk", str(tmp_path), "ryg23"],
                             stdin=slave, stdout=slave, stderr=subprocess.PIPE, cwd=str(tmp_path), env=env,
-                            start_new_session=True)
+                            start_new_session=True, **signals_as_from_a_shell())
     return proc, master, slave
 
 
