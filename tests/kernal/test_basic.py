@@ -4,6 +4,7 @@ import pytest
 
 from c64.machine import C64, StopReason
 from kernal.basic import KEYWORDS, TOKEN, crunch, detokenise
+from tests.tools.basic_keys import settle
 
 HELLO = bytes([0x01, 0x08, 0x0B, 0x08, 0x0A, 0x00, 0x9E]) + b"2061" + bytes([0, 0, 0])
 # at $080D: LDA #'H' JSR $FFD2 LDA #'I' JSR $FFD2 RTS
@@ -26,18 +27,6 @@ def m(folder):
     machine = C64(sid_seed=1, disk_folder=str(folder))
     settle(machine)
     return machine
-
-
-def settle(machine, keys=""):
-    """Type keys and run until BASIC waits for the keyboard again."""
-    machine.type(keys)
-    for _ in range(50):
-        reason = machine.run(20_000_000)
-        if reason is StopReason.ERROR:
-            raise AssertionError(machine.error)
-        if reason is StopReason.IDLE:
-            return
-    raise AssertionError("BASIC did not come back to the keyboard")
 
 
 def screen(machine):

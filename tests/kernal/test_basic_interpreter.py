@@ -9,6 +9,7 @@ import pytest
 
 from c64.machine import C64, StopReason
 from kernal.basic import crunch
+from tests.tools.basic_keys import settle
 
 
 @pytest.fixture
@@ -16,17 +17,6 @@ def m(tmp_path):
     machine = C64(sid_seed=1, disk_folder=str(tmp_path))
     settle(machine)
     return machine
-
-
-def settle(machine, keys=""):
-    machine.type(keys)
-    for _ in range(200):
-        reason = machine.run(20_000_000)
-        if reason is StopReason.ERROR:
-            raise AssertionError(machine.error)
-        if reason is StopReason.IDLE:
-            return
-    raise AssertionError("BASIC did not come back to the keyboard")
 
 
 def screen(machine):

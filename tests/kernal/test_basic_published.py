@@ -24,7 +24,8 @@ Sources:
 
 import pytest
 
-from c64.machine import C64, StopReason
+from c64.machine import C64
+from tests.tools.basic_keys import settle
 
 
 @pytest.fixture(scope="module")
@@ -39,17 +40,6 @@ def fresh():
     m = C64(sid_seed=1)
     settle(m)
     return m
-
-
-def settle(m, keys=""):
-    m.type(keys)
-    for _ in range(400):
-        reason = m.run(20_000_000)
-        if reason is StopReason.ERROR:
-            raise AssertionError(m.error)
-        if reason is StopReason.IDLE:
-            return
-    raise AssertionError("BASIC did not come back to READY.")
 
 
 def printed(m, line):

@@ -12,6 +12,7 @@ import pytest
 
 from c64.machine import C64, StopReason
 from kernal.basic import crunch
+from tests.tools.basic_keys import settle
 
 
 @pytest.fixture
@@ -19,17 +20,6 @@ def m(tmp_path):
     machine = C64(sid_seed=1, disk_folder=str(tmp_path))
     settle(machine)
     return machine
-
-
-def settle(machine, keys=""):
-    machine.type(keys)
-    for _ in range(300):
-        reason = machine.run(20_000_000)
-        if reason is StopReason.ERROR:
-            raise AssertionError(machine.error)
-        if reason is StopReason.IDLE:
-            return
-    raise AssertionError("BASIC did not come back to the keyboard")
 
 
 def after(machine, *lines):
@@ -53,7 +43,6 @@ def after(machine, *lines):
 ])
 def test_the_smallest_exponent_survives_division(m, line, shown):
     assert after(m, line) == [line, shown, "", "READY."]
-
 
 
 # -- 2. LIST ($A69C): a RETURN before each line, also before the one past the range ------------------

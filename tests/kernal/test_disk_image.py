@@ -13,14 +13,14 @@ import sys
 
 import pytest
 
-from c64.machine import C64, StopReason
+from c64.machine import C64
 from kernal.basic import crunch
 from kernal.d64 import D64Image, ImageError, read_image
 from kernal.disk_image import ImageDisk
 from tests.tools.d64_writer import D64Writer, offset
+from tests.tools.basic_keys import settle
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
 
 
 def basic_program(lines):
@@ -57,17 +57,6 @@ def image(tmp_path):
     path = tmp_path / "games.d64"
     path.write_bytes(sample_disk().bytes())
     return path
-
-
-def settle(machine, keys=""):
-    machine.type(keys)
-    for _ in range(50):
-        reason = machine.run(20_000_000)
-        if reason is StopReason.ERROR:
-            raise AssertionError(machine.error)
-        if reason is StopReason.IDLE:
-            return machine.screen_text()
-    raise AssertionError("BASIC did not come back to the keyboard")
 
 
 # -- the image format --------------------------------------------------------------------------------

@@ -7,9 +7,10 @@ import string
 
 import pytest
 
-from c64.machine import C64, StopReason
+from c64.machine import C64
 from kernal.disk import HostDisk
 from kernal.disknames import c64_names, plain_name
+from tests.tools.basic_keys import settle
 
 PROGRAM = bytes([0x01, 0x08, 0x0B, 0x08, 0x0A, 0x00, 0x9E]) + b"2061" + bytes([0, 0, 0, 0x60])
 LONG = "a-saved-game-from-tuesday.prg"          # 25 characters of stem: over the 1541's 16
@@ -21,16 +22,6 @@ def program_marked(mark):
     line = bytes([0x0A, 0x00]) + text + b"\x00"
     return bytes([0x01, 0x08]) + bytes([(0x0801 + 2 + len(line)) & 0xFF, (0x0801 + 2 + len(line)) >> 8]) \
         + line + b"\x00\x00"
-
-
-def settle(machine, keys):
-    machine.type(keys)
-    for _ in range(50):
-        reason = machine.run(20_000_000)
-        assert reason is not StopReason.ERROR, machine.error
-        if reason is StopReason.IDLE:
-            return
-    raise AssertionError("BASIC did not come back to the keyboard")
 
 
 def listed_names(machine):
