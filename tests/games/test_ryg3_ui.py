@@ -13,14 +13,12 @@ from c64.fastcpu import FastCPU
 from c64.machine import C64, StopReason
 from asm.tools.oracle import parse_square
 from tests.tools.ryg3_harness import ASM_DIR, read_map
+from tests.tools.ryg3_play import (LIST_ROWS, ROW_INPUT, ROW_KEYS, ROW_LAST, ROW_LEVEL, ROW_MSG,  # noqa: F401
+                                   ROW_PLAYERS, ROW_PV, ROW_THINK, ROW_TURN, ScreenReader)
 
 MOUSE_GLYPH = 0xD1 - 0x80      # screen code of PETSCII $D1 (ball), reversed on screen
 CAT_GLYPH = 0xD8 - 0x80        # PETSCII $D8 (club)
 BUDGET = 300_000_000
-# The screen's rows (asm/ryg3/display.oph)
-ROW_TURN, ROW_PLAYERS, ROW_LEVEL, ROW_LAST = 12, 13, 14, 15
-ROW_THINK, ROW_PV, ROW_MSG, ROW_INPUT, ROW_KEYS = 17, 18, 19, 20, 21
-LIST_ROWS = 15
 PAL_HZ = 985_248
 THINKING_ROW = re.compile(r"PROF (\d+) NODOS (\d+) (\d+)\.(\d) SEG +$")
 VALUE_ROW = re.compile(r"(?:(?:RATON|GATOS) \+\d+|IGUALADOS)(?:: (?:[A-H][1-8]-[A-H][1-8] )*)?$")
@@ -36,7 +34,7 @@ def ahead(value, side, version="ryg3"):
     return f"{(mouse, cats)[leader]} +{amount}" if amount else even
 
 
-class Game:
+class Game(ScreenReader):
     """The game running in a fresh C64; type keys, read the screen."""
 
     def __init__(self, version="ryg3", disk=None, level="L0300"):
@@ -54,15 +52,6 @@ class Game:
         assert reason in (StopReason.IDLE, StopReason.BASIC), (reason, self.m.error)
         return reason
 
-    def lines(self):
-        return self.m.screen_lines()
-
-    def text(self):
-        return "\n".join(self.lines())
-
-    def row(self, n):
-        return self.lines()[n]
-
     def moves(self):
         """The move list column, as [(number, 'E1-D2')]."""
         out = []
@@ -78,9 +67,6 @@ class Game:
         row = 2 + 7 - sq // 8
         col = 2 + 3 * (sq % 8) + 1
         return self.m.screen_codes()[row][col] & 0x7F
-
-    def peek(self, label, offset=0):
-        return self.m.peek(self.labels[label] + offset)
 
 
 @pytest.fixture

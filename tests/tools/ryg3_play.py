@@ -18,15 +18,32 @@ from c64.machine import C64, StopReason
 from tests.tools.ryg3_harness import ASM_DIR, CYCLES_PER_SECOND, read_map
 
 BUDGET = 2_000_000_000            # cycles for one key's answer (a think of 30 s is 30 M)
-ROW_LAST = 15                     # "COMPUTER: A3-B2", the end of the game in its place
-ROW_THINK = 17
-ROW_PV = 18
+# The screen's rows (asm/ryg3/display.oph); ROW_LAST: "COMPUTER: A3-B2", the end of the game in its place
+ROW_TURN, ROW_PLAYERS, ROW_LEVEL, ROW_LAST = 12, 13, 14, 15
+ROW_THINK, ROW_PV, ROW_MSG, ROW_INPUT, ROW_KEYS = 17, 18, 19, 20, 21
+LIST_ROWS = 15                    # moves the list beside the board shows, rows 2-16
 SIDE_KEYS = {"ryg3en": ("M", "C"), "ryg3": ("R", "G")}
 LAST_MOVE = {"ryg3en": re.compile(r"COMPUTER: ([A-H][1-8])-([A-H][1-8])"),
              "ryg3": re.compile(r"ORDENADOR: ([A-H][1-8])-([A-H][1-8])")}
 
 
-class PlayedGame:
+class ScreenReader:
+    """Reading ryg3's screen and variables (by their labels) in self.m."""
+
+    def lines(self):
+        return self.m.screen_lines()
+
+    def text(self):
+        return "\n".join(self.lines())
+
+    def row(self, n):
+        return self.lines()[n]
+
+    def peek(self, label, offset=0):
+        return self.m.peek(self.labels[label] + offset)
+
+
+class PlayedGame(ScreenReader):
     """ryg3 in a fresh C64, waiting at its first key; the player has the mouse."""
 
     def __init__(self, version="ryg3en", sid_seed=1):
@@ -53,18 +70,6 @@ class PlayedGame:
     def seconds(self):
         """C64 seconds the last keys took (the think and the redraw)."""
         return self.think_cycles / CYCLES_PER_SECOND
-
-    def lines(self):
-        return self.m.screen_lines()
-
-    def text(self):
-        return "\n".join(self.lines())
-
-    def row(self, n):
-        return self.lines()[n]
-
-    def peek(self, label, offset=0):
-        return self.m.peek(self.labels[label] + offset)
 
     # --- what a player does ---
 
@@ -96,7 +101,7 @@ class PlayedGame:
     def move_list(self):
         """The moves in the list beside the board, [(from, to)], oldest first."""
         out = []
-        for line in self.lines()[2:17]:
+        for line in self.lines()[2:2 + LIST_ROWS]:
             found = re.match(r"\s*\d+ ([A-H][1-8])-([A-H][1-8])", line[28:])
             if found:
                 out.append((parse_square(found.group(1)), parse_square(found.group(2))))
