@@ -5,7 +5,7 @@
                            locale (LC_ALL / LC_MESSAGES / LANG) is es*, else ryg3en
     ryg ryg23              a bundled version by name (see --list)
     ryg path/to/your.prg   any .prg file (a BASIC program without SYS is RUN)
-    ryg game.d64           the first program on a .d64 disk image, the image as drive 8
+    ryg game.d64           the first program on a disk image (.d64 .d71 .d81), the image as drive 8
     ryg --basic            COMMODORE 64 BASIC V2 at the READY. prompt, no program
     ryg --headless --keys "01{return}" ryg23     scripted run, screen printed as text
 
@@ -90,7 +90,7 @@ def build_parser():
     parser.add_argument("--cpu", choices=("fast", "py65"), default="fast",
                         help="CPU core: the fast translating core (default) or plain py65 stepping")
     parser.add_argument("--disk", metavar="DIR", default=None,
-                        help="host folder, or .d64 disk image (read-only), seen as disk drive 8 "
+                        help="host folder, or .d64/.d71/.d81 disk image (read-only), seen as disk drive 8 "
                              "(default: the current folder; the image `ryg image.d64` starts)")
     parser.add_argument("--seed", type=int, default=None, help="seed of the SID noise generator")
     parser.add_argument("--screenshot", metavar="FILE.png|FILE.svg",
@@ -348,7 +348,7 @@ def _main(argv):
         if is_image_path(args.disk) and not os.path.isdir(args.disk):
             check_image(args.disk)
         elif not os.path.isdir(args.disk):
-            raise UsageError("--disk %s is neither a folder nor a .d64 disk image" % args.disk)
+            raise UsageError("--disk %s is neither a folder nor a disk image (.d64, .d71, .d81)" % args.disk)
         moncommands = None
         if args.moncommands:
             moncommands = read_text_file(args.moncommands, "the monitor commands").splitlines()

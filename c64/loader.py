@@ -9,7 +9,7 @@ import os
 from dataclasses import dataclass
 
 from c64.host import files as hostfiles
-from kernal.d64 import ImageError, is_image_name, read_image
+from kernal.disk_formats import ImageError, is_image_name, read_image
 from kernal.disk_image import ImageDisk
 from kernal.locations import BASIC_START
 
@@ -148,7 +148,7 @@ def read_prg(path, sys=None):
 
 
 def read_image_program(path, sys=None):
-    """The first PRG file of a .d64 disk image, checked as read_prg checks a .prg (what
+    """The first PRG file of a disk image (.d64, .d71, .d81), checked as read_prg checks a .prg (what
     VICE's autostart loads: LOAD"*",8,1); a BASIC program is RUN, machine code loaded at
     the start of a page starts there."""
     try:
@@ -168,12 +168,12 @@ def read_image_program(path, sys=None):
 
 
 def is_image_path(path):
-    """True for a path named like a .d64 disk image."""
+    """True for a path named like a disk image (.d64, .d71, .d81)."""
     return is_image_name(path)
 
 
 def check_image(path):
-    """UsageError (PrgError) with the reason if the file at path is not a readable .d64."""
+    """UsageError (PrgError) with the reason if the file at path is not a readable disk image."""
     try:
         read_image(path)
     except ImageError as error:

@@ -29,7 +29,7 @@ from c64.memory import C64Memory
 from c64.sid import SID
 from kernal import entries
 from kernal.basic import Basic
-from kernal.d64 import is_image_name
+from kernal.disk_formats import is_image_name
 from kernal.disk import HostDisk
 from kernal.disk_image import ImageDisk
 from kernal.dispatch import Kernal
@@ -180,8 +180,8 @@ class C64:
 
     # -- programs ----------------------------------------------------------------------
     def attach_disk(self, folder):
-        """Make a host folder, or a .d64 disk image (a file named *.d64, mounted read-only;
-        kernal.d64.ImageError if it cannot be read), drive 8."""
+        """Make a host folder, or a disk image (a file named *.d64, *.d71 or *.d81, mounted
+        read-only; kernal.disk_formats.ImageError if it cannot be read), drive 8."""
         if is_image_name(folder) and not os.path.isdir(folder):
             self.kernal.channels.devices[8] = ImageDisk(folder)
         else:

@@ -1,4 +1,4 @@
-"""Drive 8 on a .d64 disk image (`--disk image.d64`): the 1541 as HostDisk has it, its
+"""Drive 8 on a disk image (`--disk image.d64`, .d71, .d81): the 1541 as HostDisk has it, its
 files read from the image, mounted read-only.
 
 Everything a program does through the drive works as on a host folder (LOAD, LOAD"$",
@@ -13,7 +13,7 @@ that loops) gives 66,ILLEGAL TRACK OR SECTOR and a message naming the damage.
 
 import errno
 
-from kernal.d64 import ImageError, read_image
+from kernal.disk_formats import ImageError, read_image
 from kernal.disk import BadName, Entry, HostDisk, MESSAGES, petscii_to_text
 
 ILLEGAL_TRACK_OR_SECTOR = 66
@@ -58,7 +58,7 @@ class DiskDamage(OSError):
 
 
 class ImageDisk(HostDisk):
-    """Drive 8 on the .d64 image at `path` (ImageError at once if it is not a readable one)."""
+    """Drive 8 on the disk image at `path` (ImageError at once if it is not a readable one)."""
 
     def __init__(self, path):
         self.image = read_image(path)

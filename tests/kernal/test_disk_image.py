@@ -1,10 +1,11 @@
-"""Drive 8 on a .d64 disk image: the image read (kernal/d64.py), the drive on it
-(kernal/disk_image.py), LOAD"$", LOAD"NAME",8,1, SAVE refused with WRITE PROTECT ON,
-`ryg image.d64` starting its first program, and damaged images.  The images are made
-here by tests/tools/d64_writer.py; kernal/d64.py was also checked by hand against the
-Emulator Test Suite's own images (its 303 files, 300 of them byte for byte the .prg
-files built separately in the same repository; the other three are one-block stubs
-the suite's disks hold in their place).
+"""Drive 8 on a disk image (.d64, .d71, .d81): the image read (kernal/disk_formats.py),
+the drive on it (kernal/disk_image.py), LOAD"$", LOAD"NAME",8,1, SAVE refused with WRITE
+PROTECT ON, `ryg image.d64` starting its first program, and damaged images.  The images
+are made here by tests/tools/image_writer.py; kernal/disk_formats.py was also checked by
+hand against the Emulator Test Suite's own images (its 303 files on four .d64 images,
+300 of them byte for byte the .prg files built separately in the same repository; the
+other three are one-block stubs the suite's disks hold in their place; and the same
+files on the suite's .d81 image).
 """
 
 import os
@@ -15,9 +16,9 @@ import pytest
 
 from c64.machine import C64
 from kernal.basic import crunch
-from kernal.d64 import D64Image, ImageError, read_image
+from kernal.disk_formats import DiskImage, ImageError, read_image
 from kernal.disk_image import ImageDisk
-from tests.tools.d64_writer import D64Writer, offset
+from tests.tools.image_writer import ImageWriter, offset
 from tests.tools.basic_keys import settle
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -41,7 +42,7 @@ NOTES = b"LINE ONE\rLINE TWO\r"
 
 
 def sample_disk(extra=0):
-    disk = D64Writer(b"GAMES DISK", b"G1")
+    disk = ImageWriter(b"GAMES DISK", b"G1")
     disk.add(b"FIRST", "prg", FIRST)
     disk.add(b"SECOND", "prg", SECOND)
     disk.add(b"NOTES", "seq", NOTES)
@@ -63,7 +64,7 @@ def image(tmp_path):
 
 def test_the_directory_names_types_blocks_and_files_come_back_as_written():
     disk = sample_disk(extra=20)               # 23 files: three directory sectors
-    image = D64Image(disk.bytes())
+    image = DiskImage(disk.bytes())
     assert image.name == b"GAMES DISK" and image.id == b"G1" and image.dos_type == b"2A"
     names = [entry.name for entry in image.entries]
     assert names[:3] == [b"FIRST", b"SECOND", b"NOTES"] and len(names) == 23   # OLD is scratched
@@ -79,15 +80,16 @@ def test_the_directory_names_types_blocks_and_files_come_back_as_written():
 def test_a_40_track_image_and_one_with_error_bytes_are_read_too():
     raw = sample_disk().bytes()
     for data in (raw + bytes(683), raw + bytes(5 * 17 * 256), raw + bytes(5 * 17 * 256 + 768)):
-        image = D64Image(data)
+        image = DiskImage(data)
         assert image.read_file(image.entries[1]) == SECOND
 
 
 @pytest.mark.parametrize("size", (0, 1000, 174847, 174849, 200000))
-def test_a_file_of_another_size_is_refused_with_the_sizes_a_d64_has(size):
+def test_a_file_of_another_size_is_refused_with_the_sizes_the_formats_have(size):
     with pytest.raises(ImageError) as error:
-        D64Image(bytes(size), "x.d64")
-    assert "x.d64 is not a .d64 disk image" in str(error.value) and "174,848" in str(error.value)
+        DiskImage(bytes(size), "x.d64")
+    assert "x.d64 is not a disk image" in str(error.value) and "174,848" in str(error.value)
+    assert "349,696" in str(error.value) and "819,200" in str(error.value)
 
 
 def test_a_link_off_the_disk_and_a_chain_that_loops_are_reported_not_followed():
@@ -96,7 +98,7 @@ def test_a_link_off_the_disk_and_a_chain_that_loops_are_reported_not_followed():
     broken = disk.get(*chain[0])
     broken[0], broken[1] = 40, 3                               # track 40 on a 35-track disk
     disk.put(*chain[0], broken)
-    image = D64Image(disk.bytes(), "bad.d64")
+    image = DiskImage(disk.bytes(), "bad.d64")
     with pytest.raises(ImageError) as error:
         image.read_file(image.entries[-1])
     assert "track 40 sector 3" in str(error.value) and "bad.d64 is damaged" in str(error.value)
@@ -105,7 +107,7 @@ def test_a_link_off_the_disk_and_a_chain_that_loops_are_reported_not_followed():
     broken[0], broken[1] = chain[1]
     disk.put(*chain[0], broken)
     disk.put(*chain[1], looping)
-    image = D64Image(disk.bytes(), "bad.d64")
+    image = DiskImage(disk.bytes(), "bad.d64")
     with pytest.raises(ImageError) as error:
         image.read_file(image.entries[-1])
     assert "comes back" in str(error.value)
@@ -121,6 +123,36 @@ def test_a_directory_chain_that_loops_is_refused_when_the_image_is_read(tmp_path
         read_image(str(path))
     assert "directory chain comes back" in str(error.value)
 
+
+
+@pytest.mark.parametrize("kind, total, dos", [("d71", 1328, b"2A"), ("d81", 3160, b"3D")])
+def test_a_d71_and_a_d81_read_their_directory_files_and_free_blocks(kind, total, dos):
+    disk = ImageWriter(b"BIG DISK", b"B2", kind=kind)
+    disk.add(b"FIRST", "prg", FIRST)
+    for n in range(20):                                        # three directory sectors
+        disk.add(b"F%02d" % n, "prg", bytes([0x00, 0x10, n]))
+    long = bytes(range(256)) * 700                             # 706 blocks: past side 1 of a 1571
+    chain = disk.add(b"LONG", "seq", long)
+    image = DiskImage(disk.bytes())
+    assert image.kind == kind and image.name == b"BIG DISK" and image.id == b"B2" and image.dos_type == dos
+    assert [entry.name for entry in image.entries][:2] == [b"FIRST", b"F00"] and len(image.entries) == 22
+    assert image.read_file(image.entries[0]) == FIRST
+    assert image.read_file(image.entries[-1]) == long and image.entries[-1].blocks == len(chain)
+    if kind == "d71":
+        assert max(track for track, _ in chain) > 35                # the chain crossed to side 2
+    assert image.free_blocks == disk.free_blocks() == total - 1 - 20 - len(chain)
+    with_errors = DiskImage(disk.bytes() + bytes(len(disk.bytes()) // 256))
+    assert with_errors.read_file(with_errors.entries[-1]) == long
+
+
+def test_a_fifo_named_like_an_image_is_refused_at_once(tmp_path):
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs on this platform")
+    path = tmp_path / "pipe.d64"
+    os.mkfifo(path)
+    with pytest.raises(ImageError) as error:
+        read_image(str(path))                                 # (a blocking open would hang here)
+    assert "not a regular file" in str(error.value)
 
 # -- the drive on the image ------------------------------------------------------------------------------
 
@@ -189,7 +221,21 @@ def test_a_damaged_file_gives_error_66_and_a_message_not_a_traceback(tmp_path):
     assert "READY." in screen
 
 
-def test_the_drive_is_an_image_disk_only_for_a_d64_file(image, tmp_path):
+def test_load_dollar_on_a_d81_lists_its_header_and_the_1581s_free_blocks(tmp_path):
+    disk = ImageWriter(b"FLOPPY", b"F8", kind="d81")
+    disk.add(b"FIRST", "prg", FIRST)
+    disk.add(b"SECOND", "prg", SECOND)
+    path = tmp_path / "floppy.d81"
+    path.write_bytes(disk.bytes())
+    m = C64(disk_folder=str(path))
+    lines = [line.rstrip() for line in settle(m, 'LOAD"$",8{return}LIST{return}').splitlines()]
+    assert any(line.startswith('0 "FLOPPY') and line.endswith("F8 3D") for line in lines)
+    assert '3    "SECOND"           PRG' in lines and "3156 BLOCKS FREE." in lines
+    screen = settle(m, 'NEW{return}LOAD"FIRST",8{return}RUN{return}')
+    assert "FIRST" in screen and "Y" in screen.split("FIRST")[-1]
+
+
+def test_the_drive_is_an_image_disk_only_for_an_image_file(image, tmp_path):
     assert isinstance(C64(disk_folder=str(image)).kernal.channels.devices[8], ImageDisk)
     assert not isinstance(C64(disk_folder=str(tmp_path)).kernal.channels.devices[8], ImageDisk)
 
@@ -215,7 +261,7 @@ def test_disk_image_option_lists_the_image(image, tmp_path):
 
 
 @pytest.mark.parametrize("content, message", [
-    (b"\x00" * 1234, "is not a .d64 disk image: 1,234 bytes"),
+    (b"\x00" * 1234, "is not a disk image: 1,234 bytes"),
     (None, "no such disk image"),
 ])
 def test_a_bad_image_is_one_line_and_status_2(tmp_path, content, message):
@@ -228,8 +274,21 @@ def test_a_bad_image_is_one_line_and_status_2(tmp_path, content, message):
         assert "Traceback" not in proc.stderr and proc.stderr.count("\n") == 1
 
 
+@pytest.mark.parametrize("kind", ("d71", "d81"))
+def test_ryg_starts_the_first_program_of_a_d71_and_a_d81(tmp_path, kind):
+    disk = ImageWriter(b"GAMES", b"G2", kind=kind)
+    disk.add(b"NOTES", "seq", NOTES)
+    disk.add(b"FIRST", "prg", FIRST)
+    disk.add(b"SECOND", "prg", SECOND)
+    path = tmp_path / ("games." + kind)
+    path.write_bytes(disk.bytes())
+    proc = ryg("--max-cycles", "20000000", str(path), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "FIRST" in proc.stdout and "\nY" in proc.stdout.split("FIRST")[-1]
+
+
 def test_an_image_without_a_program_says_so(tmp_path):
-    disk = D64Writer(b"DATA", b"D1")
+    disk = ImageWriter(b"DATA", b"D1")
     disk.add(b"NOTES", "seq", NOTES)
     path = tmp_path / "data.d64"
     path.write_bytes(disk.bytes())

@@ -1,0 +1,162 @@
+"""A small disk image writer for the tests: a .d64 (35-track 1541), .d71 (1571, both sides)
+or .d81 (1581) with files laid out as the drives' DOS lays them out (written from the
+formats' description, independently of kernal/disk_formats.py).
+
+    image = ImageWriter(b"TEST DISK", b"T1")              # kind="d71", "d81" for the others
+    image.add(b"HELLO", "prg", data)           # data: the file's bytes (load address first)
+    raw = image.bytes()
+
+Files take free sectors track by track away from the directory track; the directory
+grows from its first sector (18/1 then 18/4, 18/7, ...; on a .d81 40/3, 40/4, ...),
+eight entries a sector; the BAM counts what is free.  `scratch(name)`, the `closed`
+flag of `add` and the sector helpers make the odd and damaged disks the tests need.
+"""
+
+PADDING = 0xA0
+TYPE_CODES = {"del": 0, "seq": 1, "prg": 2, "usr": 3, "rel": 4}
+SIDE = [0] + [21] * 17 + [19] * 7 + [18] * 6 + [17] * 5     # index: track 1-35 of a 1541 side
+SECTORS = {"d64": SIDE, "d71": SIDE + SIDE[1:], "d81": [0] + [40] * 80}
+DIRECTORY_TRACK = {"d64": 18, "d71": 18, "d81": 40}
+
+
+def offset(track, sector, kind="d64"):
+    return (sum(SECTORS[kind][1:track]) + sector) * 256
+
+
+class ImageWriter:
+    def __init__(self, name=b"TEST DISK", disk_id=b"T1", kind="d64"):
+        self.kind = kind
+        self.sectors = SECTORS[kind]
+        self.tracks = len(self.sectors) - 1
+        self.home = DIRECTORY_TRACK[kind]
+        self.image = bytearray(sum(self.sectors) * 256)
+        self.used = {track: set() for track in range(1, self.tracks + 1)}
+        self.name, self.disk_id = name, disk_id
+        self.entries = []            # (raw 32-byte entry) in directory order
+        if kind == "d81":
+            self.used[40].update({0, 1, 2, 3})
+        else:
+            self.used[18].update({0, 1})
+        if kind == "d71":
+            self.used[53].update(range(self.sectors[53]))     # the second side's BAM track
+
+    def _allocate(self):
+        order = list(range(self.home - 1, 0, -1)) + list(range(self.home + 1, self.tracks + 1))
+        for track in order:
+            for sector in range(self.sectors[track]):
+                if sector not in self.used[track]:
+                    self.used[track].add(sector)
+                    return track, sector
+        raise ValueError("disk full")
+
+    def add(self, name, file_type, data, closed=True):
+        """Write a file; returns its (track, sector) chain."""
+        chunks = [data[i:i + 254] for i in range(0, len(data), 254)] or [b""]
+        chain = [self._allocate() for _ in chunks]
+        for index, (chunk, (track, sector)) in enumerate(zip(chunks, chain)):
+            block = bytearray(256)
+            if index + 1 < len(chain):
+                block[0], block[1] = chain[index + 1]
+            else:
+                block[0], block[1] = 0, len(chunk) + 1
+            block[2:2 + len(chunk)] = chunk
+            self.put(track, sector, block)
+        entry = bytearray(32)
+        entry[2] = TYPE_CODES[file_type] | (0x80 if closed else 0)
+        entry[3], entry[4] = chain[0]
+        entry[5:21] = name.ljust(16, bytes([PADDING]))
+        entry[30], entry[31] = len(chain) & 0xFF, len(chain) >> 8
+        self.entries.append(entry)
+        return chain
+
+    def scratch(self, name):
+        for entry in self.entries:
+            if entry[5:21].rstrip(bytes([PADDING])) == name:
+                entry[2] = 0
+
+    def put(self, track, sector, block):
+        start = offset(track, sector, self.kind)
+        self.image[start:start + 256] = bytes(block)
+
+    def get(self, track, sector):
+        start = offset(track, sector, self.kind)
+        return bytearray(self.image[start:start + 256])
+
+    def _directory_sectors(self):
+        first = 3 if self.kind == "d81" else 1
+        sectors = [first]
+        while len(sectors) * 8 < len(self.entries):
+            following = sectors[-1] + 1 if self.kind == "d81" else (sectors[-1] + 3) % 19
+            sectors.append(following)
+            self.used[self.home].add(following)
+        return sectors
+
+    def bytes(self):
+        """The image: the directory and BAM written now."""
+        sectors = self._directory_sectors()
+        for index, sector in enumerate(sectors):
+            block = bytearray(256)
+            if index + 1 < len(sectors):
+                block[0], block[1] = self.home, sectors[index + 1]
+            else:
+                block[0], block[1] = 0, 0xFF
+            for slot, entry in enumerate(self.entries[index * 8:index * 8 + 8]):
+                block[slot * 32 + 2:slot * 32 + 32] = entry[2:]
+            self.put(self.home, sector, block)
+        if self.kind == "d81":
+            self._write_1581_header_and_bam()
+        else:
+            self._write_1541_bam()
+        return bytes(self.image)
+
+    def _free(self, track):
+        free = [s for s in range(self.sectors[track]) if s not in self.used[track]]
+        return len(free), sum(1 << s for s in free)
+
+    def _write_1541_bam(self):
+        bam = bytearray(256)
+        bam[0], bam[1], bam[2] = 18, 1, 0x41
+        for track in range(1, 36):
+            count, bits = self._free(track)
+            bam[4 * track:4 * track + 4] = bytes([count, bits & 0xFF, (bits >> 8) & 0xFF, bits >> 16])
+        bam[0x90:0xA0] = self.name.ljust(16, bytes([PADDING]))
+        bam[0xA0:0xA2] = bytes([PADDING, PADDING])
+        bam[0xA2:0xA4] = self.disk_id
+        bam[0xA4] = PADDING
+        bam[0xA5:0xA7] = b"2A"
+        bam[0xA7:0xAB] = bytes([PADDING] * 4)
+        if self.kind == "d71":
+            bam[3] = 0x80                                  # double-sided
+            side2 = bytearray(256)
+            for track in range(36, 71):
+                count, bits = self._free(track)
+                bam[0xDD + track - 36] = count
+                side2[3 * (track - 36):3 * (track - 36) + 3] = bytes([bits & 0xFF, (bits >> 8) & 0xFF, bits >> 16])
+            self.put(53, 0, side2)
+        self.put(18, 0, bam)
+
+    def _write_1581_header_and_bam(self):
+        header = bytearray(256)
+        header[0], header[1], header[2] = 40, 3, ord("D")
+        header[4:0x14] = self.name.ljust(16, bytes([PADDING]))
+        header[0x14:0x16] = bytes([PADDING, PADDING])
+        header[0x16:0x18] = self.disk_id
+        header[0x18] = PADDING
+        header[0x19:0x1B] = b"3D"
+        header[0x1B:0x1D] = bytes([PADDING, PADDING])
+        self.put(40, 0, header)
+        for half, sector in ((0, 1), (1, 2)):
+            bam = bytearray(256)
+            bam[0], bam[1] = (40, 2) if half == 0 else (0, 0xFF)
+            bam[2], bam[3] = ord("D"), 0xBB
+            bam[4:6] = self.disk_id
+            bam[6] = 0xC0
+            for index in range(40):
+                count, bits = self._free(half * 40 + index + 1)
+                bam[0x10 + 6 * index:0x16 + 6 * index] = bytes([count]) + bits.to_bytes(5, "little")
+            self.put(40, sector, bam)
+
+    def free_blocks(self):
+        system = {"d64": (18,), "d71": (18, 53), "d81": (40,)}[self.kind]
+        return sum(self.sectors[t] - len(self.used[t]) for t in range(1, self.tracks + 1) if t not in system)
+
