@@ -90,7 +90,7 @@ def build_parser():
     parser.add_argument("--cpu", choices=("fast", "py65"), default="fast",
                         help="CPU core: the fast translating core (default) or plain py65 stepping")
     parser.add_argument("--disk", metavar="DIR", default=None,
-                        help="host folder, or .d64/.d71/.d81 disk image (read-only), seen as disk drive 8 "
+                        help="host folder, or .d64/.d71/.d81 disk image, seen as disk drive 8 "
                              "(default: the current folder; the image `ryg image.d64` starts)")
     parser.add_argument("--seed", type=int, default=None, help="seed of the SID noise generator")
     parser.add_argument("--screenshot", metavar="FILE.png|FILE.svg",

@@ -180,8 +180,8 @@ class C64:
 
     # -- programs ----------------------------------------------------------------------
     def attach_disk(self, folder):
-        """Make a host folder, or a disk image (a file named *.d64, *.d71 or *.d81, mounted
-        read-only; kernal.disk_formats.ImageError if it cannot be read), drive 8."""
+        """Make a host folder, or a disk image (a file named *.d64, *.d71 or *.d81, written
+        back as it changes; kernal.disk_formats.ImageError if it cannot be read), drive 8."""
         if is_image_name(folder) and not os.path.isdir(folder):
             self.kernal.channels.devices[8] = ImageDisk(folder)
         else:

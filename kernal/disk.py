@@ -171,6 +171,38 @@ def parse_name(name):
     return text, replace, file_type, mode
 
 
+def check_new_name(text):
+    """BadName unless `text` can name a new file on a Commodore disk."""
+    if not text or text.startswith("$") or "*" in text or "?" in text or any(c in text for c in '",=:'):
+        raise BadName("%r cannot be the name of a new file" % text)   # "$..." would hide behind the directory
+    if len(text) > NAME_LIMIT:
+        raise BadName("%r is longer than the 16 characters a 1541 name can have" % text)
+
+
+def replace_file(path, data):
+    """Write `data` as the file at `path` atomically: a temporary file beside it (flushed to
+    the disk) renamed over it; a failed write leaves the old file whole.  A replaced file
+    keeps its mode, a new one gets what open() would give."""
+    try:
+        mode = stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        mode = 0o666 & ~_umask()
+    handle, temp = tempfile.mkstemp(dir=os.path.dirname(path) or ".", prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())                      # on the disk before it replaces the old file
+        os.chmod(temp, mode)
+        os.replace(temp, path)
+    except BaseException:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        raise
+
+
 class Entry:
     """One file on the disk: its C64 name (text), type and host file name."""
 
@@ -357,30 +389,10 @@ class HostDisk:
         if needed > free:
             raise OSError(errno.ENOSPC, "disk full: %d blocks needed, %d of %d free"
                           % (needed, free, DISK_BLOCKS))
-        try:
-            mode = stat.S_IMODE(os.stat(path).st_mode)      # a replaced file keeps its mode
-        except OSError:
-            mode = 0o666 & ~_umask()                        # a new one gets what open() would give
-        handle, temp = tempfile.mkstemp(dir=self.folder, prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX)
-        try:
-            with os.fdopen(handle, "wb") as out:
-                out.write(data)
-                out.flush()
-                os.fsync(out.fileno())                      # on the disk before it replaces the old file
-            os.chmod(temp, mode)
-            os.replace(temp, path)
-        except BaseException:
-            try:
-                os.unlink(temp)
-            except OSError:
-                pass
-            raise
+        replace_file(path, data)
 
     def _new_host_name(self, text, file_type):
-        if not text or text.startswith("$") or "*" in text or "?" in text or any(c in text for c in '",=:'):
-            raise BadName("%r cannot be the name of a new file" % text)   # "$..." would hide behind the directory
-        if len(text) > NAME_LIMIT:
-            raise BadName("%r is longer than the 16 characters a 1541 name can have" % text)
+        check_new_name(text)
         host_name = "%s.%s" % (text.lower(), file_type)
         self._inside(host_name)
         return host_name
@@ -677,13 +689,17 @@ class HostDisk:
         if self.find(new) is not None:
             self._set_error(DOS_EXISTS, message="%r already exists" % new)
             return
-        target = self._new_host_name(new, entry.type)
         try:
-            os.rename(self._inside(entry.host_name), self._inside(target))
+            self._rename_entry(entry, new)
         except OSError as error:
             self._host_failure(error, "rename %s" % entry.host_name)
             return
         self._set_error(DOS_OK)
+
+    def _rename_entry(self, entry, new):
+        """Give `entry` the name `new` (checked as free); OSError or BadName if it cannot be."""
+        target = self._new_host_name(new, entry.type)
+        os.rename(self._inside(entry.host_name), self._inside(target))
 
     def _copy(self, new, old):
         entry = self.find(old) if "*" not in old and "?" not in old else None

@@ -115,6 +115,10 @@ class DiskImage:
         self.format, _ = shape
         self.kind, self.tracks = self.format.kind, self.format.tracks
         self.data = bytes(data)
+        self.reread()
+
+    def reread(self):
+        """Read the header, the free count and the directory from `data` (again, after a change)."""
         header = self.sector(*self.format.header)
         self.name = _unpadded(header[self.format.name_at:self.format.name_at + 16])
         self.id = header[self.format.id_at:self.format.id_at + 2]
@@ -130,7 +134,7 @@ class DiskImage:
             raise ImageError("%s is damaged: a link points to track %d sector %d, which a %d-track "
                              "disk does not have" % (self.where, track, sector, self.tracks))
         start = self.format.offsets[track] + sector * 256
-        return self.data[start:start + 256]
+        return bytes(self.data[start:start + 256])
 
     def _read_directory(self):
         entries = []

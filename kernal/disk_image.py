@@ -1,33 +1,45 @@
-"""Drive 8 on a disk image (`--disk image.d64`, .d71, .d81): the 1541 as HostDisk has it, its
-files read from the image, mounted read-only.
+"""Drive 8 on a disk image (`--disk image.d64`, .d71, .d81): the drive as HostDisk has it,
+its files read from and written to the image.
 
-Everything a program does through the drive works as on a host folder (LOAD, LOAD"$",
-OPEN/CHRIN/CLOSE, the command channel, wildcards, LOAD"*"), on the image's directory:
-its disk name and id head the listing, the BAM's free count ends it, unclosed files
-are listed as *PRG.  Nothing is ever written to the image: SAVE, a write channel,
-scratch and rename get 26,WRITE PROTECT ON on the error channel, as a 1541 gives for a
-disk with its write-protect notch covered: BASIC's SAVE says READY. as on a C64 (the
-drive's light blinks: the terminal's status line shows the error).  A damaged image (a link off the disk, a chain
-that loops) gives 66,ILLEGAL TRACK OR SECTOR and a message naming the damage.
+Everything a program does through the drive works as on a host folder (LOAD, SAVE,
+LOAD"$", OPEN/CHRIN/CHROUT/CLOSE, the command channel's scratch and rename, wildcards,
+LOAD"*"), on the image's directory: its disk name and id head the listing, the BAM's
+free count ends it, unclosed files are listed as *PRG.  A change is made on the image
+in memory as the drive's DOS would make it (kernal/disk_writing.py) and the whole image
+is then written back to its file atomically (a temporary file renamed over it: a failed
+write leaves the file as it was, and the image in memory goes back to it too).  A file
+that does not fit gets 72,DISK FULL and changes nothing.
+
+An image file the user may not write (its permissions, a read-only file system) is a
+disk with its write-protect notch covered: SAVE, a write channel, scratch and rename get
+26,WRITE PROTECT ON on the error channel, as a 1541 gives; BASIC's SAVE says READY. as
+on a C64 (the drive's light blinks: the terminal's status line shows the error).  A
+damaged image (a link off the disk, a chain that loops) gives 66,ILLEGAL TRACK OR SECTOR
+and a message naming the damage; nothing is written to a damaged file's chain.
 """
 
 import errno
+import os
+import stat
 
+from kernal.disk import (BadName, DOS_SCRATCHED, Entry, HostDisk, MESSAGES, check_new_name, matches,
+                         petscii_to_text, replace_file, text_to_petscii)
 from kernal.disk_formats import ImageError, read_image
-from kernal.disk import BadName, Entry, HostDisk, MESSAGES, petscii_to_text
+from kernal.disk_writing import DiskFull, ImageEditor
 
 ILLEGAL_TRACK_OR_SECTOR = 66
 MESSAGES.setdefault(ILLEGAL_TRACK_OR_SECTOR, "ILLEGAL TRACK OR SECTOR")
+NEW_FILE = "new:"                      # host_name prefix of a file a write creates
 
 
 class ImageEntry(Entry):
     """A file of the image: the block count is the directory's."""
 
-    def __init__(self, image_entry, index):
+    def __init__(self, image_entry):
         name = _name_text(image_entry.name)
-        # (host_name: the key LOAD"*" and the drive's look-ups use; unique on the image)
-        super().__init__("%d:%s" % (index, name), name, image_entry.type, 0,
-                         shown=bytes(image_entry.name))
+        # (host_name: the key LOAD"*" and the drive's look-ups use: its first sector, unique)
+        super().__init__("%d/%d:%s" % (image_entry.track, image_entry.sector, name), name,
+                         image_entry.type, 0, shown=bytes(image_entry.name))
         self.image_entry = image_entry
         self.closed = image_entry.closed
 
@@ -65,10 +77,13 @@ class ImageDisk(HostDisk):
         self.path = path
         super().__init__(".")
         self.folder = path                         # (what the drive's messages name)
-        self._entries = [ImageEntry(entry, index) for index, entry in enumerate(self.image.entries)]
+        self._refresh()
+
+    def _refresh(self):
+        self._entries = [ImageEntry(entry) for entry in self.image.entries]
 
     def _remove_stale_temporaries(self):
-        pass                                       # no temporary files: nothing is written
+        pass                                       # (a write's temporary file is removed when it fails)
 
     def entries(self):
         return list(self._entries)
@@ -85,29 +100,88 @@ class ImageDisk(HostDisk):
             return ILLEGAL_TRACK_OR_SECTOR
         return super()._host_failure(error, action)
 
-    def _write_protected(self, what):
-        self._set_error(26, message="%s is mounted read-only: %s not written" % (self.path, what))
+    # -- writing -----------------------------------------------------------------------------
+    def _writable(self):
+        # (the owner's write bit too: os.access says yes to root for any file)
+        if not os.access(self.path, os.W_OK) or not os.stat(self.path).st_mode & stat.S_IWUSR:
+            raise OSError(errno.EROFS, "the image file is read-only (a write-protected disk)")
 
-    def write_file(self, text, replace, file_type, data):
-        self._write_protected("%s" % text)
-        return False
+    def _change(self, edit):
+        """Make `edit(ImageEditor)` on the image and write the image back to its file; on any
+        failure the image (in memory and on the host) stays as it was."""
+        self._writable()
+        before = bytes(self.image.data)
+        try:
+            edit(ImageEditor(self.image))
+            self.image.reread()                    # (a change that broke the image is not saved)
+            replace_file(self.path, bytes(self.image.data))
+        except BaseException:
+            self.image.data = before
+            self.image.reread()
+            raise
+        finally:
+            self._refresh()
+
+    def _new_host_name(self, text, file_type):
+        check_new_name(text)
+        return "%s%s:%s" % (NEW_FILE, file_type, text)
 
     def _open_channel(self, secondary, name):
         channel = super()._open_channel(secondary, name)
         if channel.mode == "W" and not channel.dead:
-            self._write_protected("the file opened for writing is")
-            channel.dead = True
+            try:
+                self._writable()
+            except OSError as error:
+                self._host_failure(error, "write %s" % channel.target)
+                channel.dead = True
         return channel
 
     def _write(self, host_name, data):
-        raise OSError(errno.EROFS, "the disk image is mounted read-only")
+        if host_name.startswith(NEW_FILE):
+            file_type, _, text = host_name[len(NEW_FILE):].partition(":")
+            name, replacing = text_to_petscii(text), None
+        else:
+            entry = next((e for e in self._entries if e.host_name == host_name), None)
+            if entry is None:
+                raise OSError(errno.ENOENT, "the file is no longer on the disk")
+            name, file_type, replacing = entry.image_entry.name, entry.type, entry.image_entry
+            try:
+                self.image.read_file(replacing)    # a damaged file's chain is not freed
+            except ImageError as error:
+                raise DiskDamage(errno.EIO, str(error)) from None
+
+        def edit(editor):
+            try:
+                editor.write_file(name, file_type, data, replacing)
+            except DiskFull as error:
+                raise OSError(errno.ENOSPC, "disk full: %s" % error) from None
+        self._change(edit)
 
     def _scratch(self, argument):
-        self._write_protected("scratch: nothing")
+        doomed = []
+        for pattern in argument.split(","):
+            pattern = pattern.partition(":")[2] if ":" in pattern else pattern
+            doomed += [entry for entry in self._entries
+                       if entry not in doomed and (matches(pattern, entry.name))]
+        try:
+            for entry in doomed:
+                self.image.read_file(entry.image_entry)
+            if doomed:
+                self._change(lambda editor: [editor.scratch(e.image_entry) for e in doomed])
+        except ImageError as error:
+            self._host_failure(DiskDamage(errno.EIO, str(error)), "scratch")
+            return
+        except OSError as error:
+            self._host_failure(error, "scratch")
+            return
+        self._set_error(DOS_SCRATCHED, min(len(doomed), 99))
 
-    def _rename(self, new, old):
-        self._write_protected("rename: nothing")
+    def _rename_entry(self, entry, new):
+        check_new_name(new)
+        name = text_to_petscii(new)
+        self._change(lambda editor: editor.rename(entry.image_entry, name))
 
+    # -- the directory ---------------------------------------------------------------------
     def disk_header(self):
         return bytes(self.image.name[:16]), bytes(self.image.id) + b" " + bytes(self.image.dos_type)
 

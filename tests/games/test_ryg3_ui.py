@@ -593,6 +593,27 @@ def test_english_build_saves_and_lists_by_name(tmp_path):
     assert "GAME LOADED" in game.row(ROW_MSG)
 
 
+def test_a_game_saves_to_and_loads_from_a_disk_image(tmp_path):
+    from kernal.disk_formats import read_image
+    from tests.tools.image_writer import ImageWriter
+    image = tmp_path / "games.d64"
+    disk = ImageWriter(b"MY GAMES", b"MG")
+    disk.add(b"ZPROGRAM", "prg", bytes(2 + 254 * 3))
+    image.write_bytes(disk.bytes())
+    game = Game(version="ryg3en", disk=image)
+    game.keys("E1F2{return}")
+    game.keys("WMINE{return}")
+    assert "GAME SAVED" in game.row(ROW_MSG)
+    assert [e.name for e in read_image(str(image)).entries] == [b"ZPROGRAM", b"MINE"]
+    again = Game(version="ryg3en", disk=image)                 # another session, the same image
+    again.keys("O")
+    assert again.row(3).split() == ["A", "ZPROGRAM", "4", "BLOCKS"]     # (the directory's order)
+    assert again.row(4).split() == ["B", "MINE", "1", "BLOCK"]
+    again.keys("B")
+    assert "GAME LOADED" in again.row(ROW_MSG)
+    assert again.lines()[:10] == game.lines()[:10]                      # the board as saved
+
+
 def test_run_stop_gives_up_saving_and_loading(tmp_path):
     game = Game(disk=tmp_path)
     game.keys("W{stop}")

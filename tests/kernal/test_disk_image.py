@@ -1,6 +1,6 @@
 """Drive 8 on a disk image (.d64, .d71, .d81): the image read (kernal/disk_formats.py),
-the drive on it (kernal/disk_image.py), LOAD"$", LOAD"NAME",8,1, SAVE refused with WRITE
-PROTECT ON, `ryg image.d64` starting its first program, and damaged images.  The images
+the drive on it (kernal/disk_image.py), LOAD"$", LOAD"NAME",8,1, a read-only image file
+as a write-protected disk (writing: test_disk_image_writing.py), `ryg image.d64` starting its first program, and damaged images.  The images
 are made here by tests/tools/image_writer.py; kernal/disk_formats.py was also checked by
 hand against the Emulator Test Suite's own images (its 303 files on four .d64 images,
 300 of them byte for byte the .prg files built separately in the same repository; the
@@ -186,14 +186,15 @@ def test_a_seq_file_reads_through_open_and_input(image):
     assert "LINE ONE/LINE TWO" in screen
 
 
-def test_save_is_refused_with_write_protect_on_and_the_image_is_not_changed(image):
+def test_a_read_only_image_file_is_a_write_protected_disk_and_is_not_changed(image):
+    image.chmod(0o444)                 # (checked by its mode bits too: root may write any file)
     before = image.read_bytes()
     m = C64(disk_folder=str(image))
     settle(m, '10 OPEN15,8,15:INPUT#15,E,E$:CLOSE15:PRINT E;E${return}')
     screen = settle(m, 'SAVE"NEW",8{return}')
     assert "SAVING NEW" in screen and "ERROR" not in screen      # as a 1541 with the notch covered
     assert m.drive_error() == "26,WRITE PROTECT ON,00,00"        # (its light blinks: the status line)
-    assert "read-only" in m.kernal.channels.devices[8].last_message
+    assert "read-only (a write-protected disk)" in m.kernal.channels.devices[8].last_message
     assert " 26 WRITE PROTECT ON" in settle(m, "RUN{return}")
     settle(m, 'OPEN15,8,15,"S0:FIRST":CLOSE15{return}')
     assert m.drive_error() == "26,WRITE PROTECT ON,00,00"

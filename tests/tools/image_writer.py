@@ -7,7 +7,8 @@ formats' description, independently of kernal/disk_formats.py).
     raw = image.bytes()
 
 Files take free sectors track by track away from the directory track; the directory
-grows from its first sector (18/1 then 18/4, 18/7, ...; on a .d81 40/3, 40/4, ...),
+grows from its first sector (18/1 then 18/4, 18/7, ..., 18/16, 18/2, ...; on a .d81 40/3,
+40/4, ...),
 eight entries a sector; the BAM counts what is free.  `scratch(name)`, the `closed`
 flag of `add` and the sector helpers make the odd and damaged disks the tests need.
 """
@@ -86,7 +87,10 @@ class ImageWriter:
         first = 3 if self.kind == "d81" else 1
         sectors = [first]
         while len(sectors) * 8 < len(self.entries):
-            following = sectors[-1] + 1 if self.kind == "d81" else (sectors[-1] + 3) % 19
+            step = 1 if self.kind == "d81" else 3
+            following = (sectors[-1] + step) % self.sectors[self.home]
+            while following in self.used[self.home]:            # the next free one on
+                following = (following + 1) % self.sectors[self.home]
             sectors.append(following)
             self.used[self.home].add(following)
         return sectors
@@ -160,3 +164,52 @@ class ImageWriter:
         system = {"d64": (18,), "d71": (18, 53), "d81": (40,)}[self.kind]
         return sum(self.sectors[t] - len(self.used[t]) for t in range(1, self.tracks + 1) if t not in system)
 
+
+
+def bam_of(raw, kind):
+    """{track: (free count, set of sectors the bitmap says are free)} of an image's BAM, read
+    from the layout this writer writes (tracks 1-35 of a .d64)."""
+    sectors = SECTORS[kind]
+
+    def sector_at(track, sector):
+        start = offset(track, sector, kind)
+        return raw[start:start + 256]
+    out = {}
+    last = 35 if kind == "d64" else len(sectors) - 1
+    for track in range(1, last + 1):
+        if kind == "d81":
+            bam = sector_at(40, 1 if track <= 40 else 2)
+            at = 0x10 + 6 * ((track - 1) % 40)
+            count, bits = bam[at], int.from_bytes(bam[at + 1:at + 6], "little")
+        elif track <= 35:
+            bam = sector_at(18, 0)
+            count, bits = bam[4 * track], int.from_bytes(bam[4 * track + 1:4 * track + 4], "little")
+        else:
+            count = sector_at(18, 0)[0xDD + track - 36]
+            bits = int.from_bytes(sector_at(53, 0)[3 * (track - 36):3 * (track - 36) + 3], "little")
+        out[track] = (count, {s for s in range(sectors[track]) if bits >> s & 1})
+    return out
+
+
+def chains_of(raw, kind):
+    """Every (track, sector) the directory's chain and its files' chains use."""
+    sectors = SECTORS[kind]
+
+    def sector_at(track, sector):
+        start = offset(track, sector, kind)
+        return raw[start:start + 256]
+    used = set()
+    track, sector = DIRECTORY_TRACK[kind], 3 if kind == "d81" else 1
+    while track:
+        used.add((track, sector))
+        block = sector_at(track, sector)
+        for slot in range(8):
+            entry = block[32 * slot:32 * slot + 32]
+            if entry[2] & 7:
+                t, s = entry[3], entry[4]
+                while t:
+                    assert 1 <= t < len(sectors) and s < sectors[t] and (t, s) not in used
+                    used.add((t, s))
+                    t, s = sector_at(t, s)[0], sector_at(t, s)[1]
+        track, sector = block[0], block[1]
+    return used

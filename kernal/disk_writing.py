@@ -1,0 +1,197 @@
+"""Changing a disk image as its drive's DOS would: files written, replaced, scratched and
+renamed, the BAM (block availability map) kept in step.
+
+Where each format keeps a track's free count and bitmap (a bit set: the sector is free,
+sector s in byte s // 8, bit s % 8):
+
+* .d64 and a .d71's first side: the BAM sector 18/0, four bytes a track from offset 4
+  (the count, then three bitmap bytes).  Tracks 36-40 of a 40-track .d64 are where DOS
+  extensions disagree: nothing is written there.
+* a .d71's second side (tracks 36-70): the counts in 18/0 at $DD-$FF, the bitmaps in
+  53/0, three bytes a track.
+* .d81: 40/1 for tracks 1-40, 40/2 for 41-80, six bytes a track from offset $10 (the
+  count, then five bitmap bytes).
+
+New files take sectors as the drives do: the track nearest the directory track first,
+going out on both sides, and in a track every tenth sector on a 1541/1571 disk (the
+interleave that lets its DOS read on while the C64 takes the last sector), the next one
+on a 1581.  The directory grows on its own track (1541/1571: three sectors on).  A file
+that does not fit, or a directory that is full, changes nothing (DiskFull).
+"""
+
+from kernal.disk_formats import SHIFTED_SPACE
+
+TYPE_CODES = {"seq": 1, "prg": 2, "usr": 3, "rel": 4}
+CLOSED = 0x80
+
+
+class DiskFull(Exception):
+    """The file does not fit: the message says how many blocks it needed and had."""
+
+
+class ImageEditor:
+    """Edits a DiskImage's bytes in place (`image.data` becomes a bytearray); the caller
+    saves `image.data` and calls image.reread() once a change is made."""
+
+    def __init__(self, image):
+        self.image = image
+        self.format = image.format
+        if not isinstance(image.data, bytearray):
+            image.data = bytearray(image.data)
+        self.data = image.data
+        self.directory_track = self.format.directory[0]
+        self.interleave = 1 if self.format.kind == "d81" else 10
+
+    # -- sectors and the BAM ---------------------------------------------------------------
+    def _at(self, track, sector):
+        return self.format.offsets[track] + sector * 256
+
+    def _bam_entry(self, track):
+        """(offset of the free count, offset of the bitmap's first byte, bitmap bytes)."""
+        kind = self.format.kind
+        if kind == "d81":
+            base = self._at(40, 1 if track <= 40 else 2) + 0x10 + 6 * ((track - 1) % 40)
+            return base, base + 1, 5
+        if track <= 35:
+            base = self._at(18, 0) + 4 * track
+            return base, base + 1, 3
+        return self._at(18, 0) + 0xDD + track - 36, self._at(53, 0) + 3 * (track - 36), 3
+
+    def _writable_tracks(self):
+        last = 35 if self.format.kind == "d64" else self.format.tracks
+        return [t for t in range(1, last + 1) if t not in self.format.system_tracks]
+
+    def is_free(self, track, sector):
+        _, bits, _ = self._bam_entry(track)
+        return bool(self.data[bits + sector // 8] & (1 << (sector % 8)))
+
+    def _mark(self, track, sector, free):
+        count, bits, _ = self._bam_entry(track)
+        mask = 1 << (sector % 8)
+        if bool(self.data[bits + sector // 8] & mask) == free:
+            return
+        self.data[bits + sector // 8] ^= mask
+        self.data[count] = (self.data[count] + (1 if free else -1)) & 0xFF
+
+    def free_sectors(self):
+        return sum(1 for track in self._writable_tracks()
+                   for sector in range(self.format.sectors_in(track)) if self.is_free(track, sector))
+
+    def _allocation_order(self):
+        home = self.directory_track
+        tracks = self._writable_tracks()
+        return sorted(tracks, key=lambda t: (abs(t - home) if t <= 35 or self.format.kind == "d81"
+                                             else 35 + abs(t - 53), t > home))
+
+    def _allocate(self, count):
+        """`count` free sectors in the order the DOS would take them (nothing marked yet)."""
+        chosen = []
+        taken = set()
+        for track in self._allocation_order():
+            sectors = self.format.sectors_in(track)
+            sector = 0
+            while len(chosen) < count:
+                for step in range(sectors):
+                    candidate = (sector + step) % sectors
+                    if (track, candidate) not in taken and self.is_free(track, candidate):
+                        break
+                else:
+                    break                                   # the track is full: the next one
+                chosen.append((track, candidate))
+                taken.add((track, candidate))
+                sector = (candidate + self.interleave) % sectors
+            if len(chosen) == count:
+                return chosen
+        raise DiskFull("%d blocks needed, %d free" % (count, self.free_sectors()))
+
+    # -- files -------------------------------------------------------------------------------
+    def write_file(self, name, file_type, data, replacing=None):
+        """Write a file's bytes under `name` (PETSCII); `replacing`: the DirectoryEntry it
+        replaces (its blocks count as free, its directory slot is reused).  DiskFull when it
+        does not fit: nothing changed then."""
+        chunks = [data[i:i + 254] for i in range(0, len(data), 254)] or [b""]
+        old_chain = self.chain(replacing) if replacing is not None else []
+        for track, sector in old_chain:
+            self._mark(track, sector, True)
+        try:
+            chain = self._allocate(len(chunks))
+            slot = self._slot_of(replacing) if replacing is not None else self._free_slot()
+        except DiskFull:
+            for track, sector in old_chain:
+                self._mark(track, sector, False)
+            raise
+        for index, (chunk, (track, sector)) in enumerate(zip(chunks, chain)):
+            block = bytearray(256)
+            block[0:2] = bytes(chain[index + 1]) if index + 1 < len(chain) else bytes([0, len(chunk) + 1])
+            block[2:2 + len(chunk)] = chunk
+            self.data[self._at(track, sector):self._at(track, sector) + 256] = block
+            self._mark(track, sector, False)
+        entry = bytearray(30)                               # bytes 2-31 of the 32-byte entry
+        entry[0] = TYPE_CODES[file_type] | CLOSED
+        entry[1], entry[2] = chain[0]
+        entry[3:19] = bytes(name[:16]).ljust(16, bytes([SHIFTED_SPACE]))
+        entry[28], entry[29] = len(chain) & 0xFF, len(chain) >> 8
+        self.data[slot:slot + 30] = entry
+
+    def scratch(self, entry):
+        for track, sector in self.chain(entry):
+            self._mark(track, sector, True)
+        self.data[self._slot_of(entry)] = 0
+
+    def rename(self, entry, name):
+        slot = self._slot_of(entry)
+        self.data[slot + 3:slot + 19] = bytes(name[:16]).ljust(16, bytes([SHIFTED_SPACE]))
+
+    def chain(self, entry):
+        """The (track, sector) list of an entry's file (the image was checked when read)."""
+        out, seen = [], set()
+        track, sector = entry.track, entry.sector
+        while track and (track, sector) not in seen and 1 <= track <= self.format.tracks \
+                and sector < self.format.sectors_in(track):
+            seen.add((track, sector))
+            out.append((track, sector))
+            at = self._at(track, sector)
+            track, sector = self.data[at], self.data[at + 1]
+        return out
+
+    # -- the directory -----------------------------------------------------------------------
+    def _directory_slots(self):
+        """(offset of byte 2 of each 32-byte entry, in order), and the last directory sector."""
+        slots, seen = [], set()
+        track, sector = self.format.directory
+        last = (track, sector)
+        while track and (track, sector) not in seen:
+            seen.add((track, sector))
+            last = (track, sector)
+            at = self._at(track, sector)
+            slots.extend(at + 32 * index + 2 for index in range(8))
+            track, sector = self.data[at], self.data[at + 1]
+        return slots, last
+
+    def _slot_of(self, entry):
+        for slot in self._directory_slots()[0]:
+            if (self.data[slot] & 7) == TYPE_CODES.get(entry.type) and \
+                    (self.data[slot + 1], self.data[slot + 2]) == (entry.track, entry.sector):
+                return slot
+        raise KeyError("the entry is not in the directory")
+
+    def _free_slot(self):
+        slots, (track, sector) = self._directory_slots()
+        for slot in slots:
+            if self.data[slot] == 0:
+                return slot
+        home = self.directory_track
+        sectors = self.format.sectors_in(home)
+        step = 1 if self.format.kind == "d81" else 3
+        for offset in range(sectors):
+            candidate = (sector + step + offset) % sectors
+            if self.is_free(home, candidate):
+                break
+        else:
+            raise DiskFull("the directory is full")
+        self._mark(home, candidate, False)
+        at = self._at(home, candidate)
+        self.data[at:at + 256] = bytes([0, 0xFF]) + bytes(254)
+        previous = self._at(track, sector)
+        self.data[previous:previous + 2] = bytes([home, candidate])
+        return at + 2
