@@ -75,6 +75,8 @@ class ImageDisk(HostDisk):
     def __init__(self, path):
         self.image = read_image(path)
         self.path = path
+        # (a link the user named is followed: the image it points to is the one changed)
+        self.file = os.path.realpath(path)
         super().__init__(".")
         self.folder = path                         # (what the drive's messages name)
         self._refresh()
@@ -103,7 +105,7 @@ class ImageDisk(HostDisk):
     # -- writing -----------------------------------------------------------------------------
     def _writable(self):
         # (the owner's write bit too: os.access says yes to root for any file)
-        if not os.access(self.path, os.W_OK) or not os.stat(self.path).st_mode & stat.S_IWUSR:
+        if not os.access(self.file, os.W_OK) or not os.stat(self.file).st_mode & stat.S_IWUSR:
             raise OSError(errno.EROFS, "the image file is read-only (a write-protected disk)")
 
     def _change(self, edit):
@@ -114,7 +116,7 @@ class ImageDisk(HostDisk):
         try:
             edit(ImageEditor(self.image))
             self.image.reread()                    # (a change that broke the image is not saved)
-            replace_file(self.path, bytes(self.image.data))
+            replace_file(self.file, bytes(self.image.data))
         except BaseException:
             self.image.data = before
             self.image.reread()

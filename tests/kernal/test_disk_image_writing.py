@@ -156,3 +156,12 @@ def test_a_damaged_files_chain_is_not_freed_by_replacing_or_scratching_it(tmp_pa
     settle(m, 'OPEN15,8,15,"S0:BROKEN":CLOSE15{return}')
     assert m.drive_error().startswith("66,ILLEGAL TRACK OR SECTOR")
     assert path.read_bytes() == before
+
+
+def test_an_image_named_through_a_link_is_changed_where_the_link_points(tmp_path):
+    path = make_image(tmp_path, "d64")
+    link = tmp_path / "link.d64"
+    link.symlink_to(path.name)
+    m = C64(disk_folder=str(link))
+    settle(m, 'SAVE"NEW",8{return}')
+    assert link.is_symlink() and [e.name for e in assert_bam_in_step(path, "d64").entries] == [b"OLD", b"NEW"]
