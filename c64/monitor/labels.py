@@ -286,8 +286,7 @@ def bundled_map_for(data, load_address):
     for version in versions.VERSIONS:
         path = version.path
         try:
-            with open(path, "rb") as handle:
-                raw = handle.read()
+            raw = hostfiles.read_bytes(path, 0x10000 + 2)      # (a .prg: at most 64K and its address)
         except OSError:
             continue
         if raw[2:] == bytes(data) and raw[0] | raw[1] << 8 == load_address:

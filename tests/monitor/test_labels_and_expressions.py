@@ -122,3 +122,15 @@ def test_the_bundled_map_is_found_by_the_program_bytes():
         raw = handle.read()
     assert bundled_map_for(raw[2:], 0x0801).endswith("ryg19.map")
     assert bundled_map_for(raw[2:] + b"\x00", 0x0801) is None
+
+
+
+def test_a_bundled_program_that_is_not_a_prg_file_is_skipped_not_read_whole(monkeypatch, tmp_path):
+    from types import SimpleNamespace
+    from asm import versions
+    huge = tmp_path / "huge.prg"
+    huge.write_bytes(bytes(0x20000))                       # larger than any .prg can be
+    (tmp_path / "huge.map").write_text("")
+    monkeypatch.setattr(versions, "VERSIONS", [SimpleNamespace(path="/dev/zero"),   # endless
+                                               SimpleNamespace(path=str(huge))])
+    assert bundled_map_for(bytes(0x1FFFE), 0) is None
