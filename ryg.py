@@ -22,7 +22,7 @@ from c64.headless import DEFAULT_MAX_CYCLES
 from c64.host import settings
 from charset.colours import PALETTE_CHOICES
 from c64.loader import (BASIC_START, PrgError, UsageError, basic_program, check_image, is_image_path,
-                       parse_address, read_image_program, read_prg)
+                       new_disk_image, parse_address, read_image_program, read_prg)
 
 EPILOG = """\
 keys for --keys / --keys-file are written petcat-style: plain characters, plus
@@ -92,6 +92,9 @@ def build_parser():
     parser.add_argument("--disk", metavar="DIR", default=None,
                         help="host folder, or .d64/.d71/.d81 disk image, seen as disk drive 8 "
                              "(default: the current folder; the image `ryg image.d64` starts)")
+    parser.add_argument("--new-disk", metavar="IMAGE", default=None,
+                        help="make an empty disk image (.d64, .d71 or .d81 by its name) and use it "
+                             "as drive 8 (as --disk)")
     parser.add_argument("--seed", type=int, default=None, help="seed of the SID noise generator")
     parser.add_argument("--screenshot", metavar="FILE.png|FILE.svg",
                         help="headless: write the screen as a PNG or SVG picture at the end of the run; "
@@ -343,9 +346,17 @@ def _main(argv):
                 kind_of(args.screenshot)
             except ValueError as error:
                 raise UsageError("--screenshot: %s" % error)
+        if args.new_disk is not None:
+            if args.disk is not None or image is not None:
+                raise UsageError("--new-disk is drive 8: give it, or --disk, or a disk image to start, not two")
+            new_disk_image(args.new_disk)
+            args.disk = args.new_disk
         if args.disk is None:
             args.disk = image if image is not None else "."
         if is_image_path(args.disk) and not os.path.isdir(args.disk):
+            if not os.path.lexists(args.disk):
+                raise UsageError("no such disk image: %s (ryg --new-disk %s makes an empty one)"
+                                 % (args.disk, args.disk))
             check_image(args.disk)
         elif not os.path.isdir(args.disk):
             raise UsageError("--disk %s is neither a folder nor a disk image (.d64, .d71, .d81)" % args.disk)

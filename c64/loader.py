@@ -9,8 +9,10 @@ import os
 from dataclasses import dataclass
 
 from c64.host import files as hostfiles
-from kernal.disk_formats import ImageError, is_image_name, read_image
+from kernal.disk import text_to_petscii
+from kernal.disk_formats import D64, D71, D81, ImageError, is_image_name, read_image
 from kernal.disk_image import ImageDisk
+from kernal.disk_writing import blank_image
 from kernal.locations import BASIC_START
 
 SYS_TOKEN = 0x9E
@@ -178,6 +180,21 @@ def check_image(path):
         read_image(path)
     except ImageError as error:
         raise PrgError(str(error)) from None
+
+
+def new_disk_image(path):
+    """Make an empty formatted disk image at path (.d64, .d71 or .d81 by its name; the disk
+    named after the file, id 01); UsageError if the path is taken or cannot be written."""
+    disk_format = {".d64": D64, ".d71": D71, ".d81": D81}.get(os.path.splitext(path)[1].lower())
+    if disk_format is None:
+        raise UsageError("--new-disk %s: name the image .d64, .d71 or .d81" % path)
+    title = os.path.splitext(os.path.basename(path))[0].upper()[:16] or "DISK"
+    try:
+        hostfiles.write_new(path, blank_image(disk_format, text_to_petscii(title), b"01"))
+    except FileExistsError:
+        raise UsageError("--new-disk %s: there is a file there already (use --disk to open it)" % path) from None
+    except OSError as error:
+        raise UsageError("--new-disk %s: cannot write it: %s" % (path, error.strerror or error)) from None
 
 
 def parse_address(text):

@@ -2,8 +2,9 @@
 its files read from and written to the image.
 
 Everything a program does through the drive works as on a host folder (LOAD, SAVE,
-LOAD"$", OPEN/CHRIN/CHROUT/CLOSE, the command channel's scratch and rename, wildcards,
-LOAD"*"), on the image's directory: its disk name and id head the listing, the BAM's
+LOAD"$", OPEN/CHRIN/CHROUT/CLOSE, the command channel's scratch, rename and copy,
+wildcards, LOAD"*"), and the N command formats the image (N0:NAME,ID; without the id a
+quick format that keeps it), on the image's directory: its disk name and id head the listing, the BAM's
 free count ends it, unclosed files are listed as *PRG.  A change is made on the image
 in memory as the drive's DOS would make it (kernal/disk_writing.py) and the whole image
 is then written back to its file atomically (a temporary file renamed over it: a failed
@@ -22,7 +23,7 @@ import errno
 import os
 import stat
 
-from kernal.disk import (BadName, DOS_SCRATCHED, Entry, HostDisk, MESSAGES, check_new_name, matches,
+from kernal.disk import (BadName, DOS_NAME_ERROR, DOS_OK, DOS_SCRATCHED, Entry, HostDisk, MESSAGES, check_new_name, matches,
                          petscii_to_text, replace_file, text_to_petscii)
 from kernal.disk_formats import ImageError, read_image
 from kernal.disk_writing import DiskFull, ImageEditor
@@ -182,6 +183,29 @@ class ImageDisk(HostDisk):
         check_new_name(new)
         name = text_to_petscii(new)
         self._change(lambda editor: editor.rename(entry.image_entry, name))
+
+    def _command(self, text):
+        if text[:1].upper() == "N":
+            self._format(text.partition(":")[2])
+        else:
+            super()._command(text)
+
+    def _format(self, argument):
+        """N0:NAME,ID formats the disk (every sector cleared), N0:NAME only makes the
+        directory and BAM new (the id kept), as the DOS does."""
+        name, comma, disk_id = argument.partition(",")
+        if not name or len(name) > 16 or (comma and len(disk_id) != 2):
+            self._set_error(DOS_NAME_ERROR if name else 34,
+                            message="format needs N0:NAME,ID (a name of 1-16 characters, an id of 2)")
+            return
+        try:
+            new_id = text_to_petscii(disk_id) if comma else None
+            self._change(lambda editor: editor.format_disk(text_to_petscii(name), new_id))
+        except OSError as error:
+            self._host_failure(error, "format")
+            return
+        self.last_loaded = None
+        self._set_error(DOS_OK)
 
     # -- the directory ---------------------------------------------------------------------
     def disk_header(self):

@@ -16,10 +16,11 @@ New files take sectors as the drives do: the track nearest the directory track f
 going out on both sides, and in a track every tenth sector on a 1541/1571 disk (the
 interleave that lets its DOS read on while the C64 takes the last sector), the next one
 on a 1581.  The directory grows on its own track (1541/1571: three sectors on).  A file
-that does not fit, or a directory that is full, changes nothing (DiskFull).
+that does not fit, or a directory that is full, changes nothing (DiskFull).  The N
+command formats: an empty directory and a BAM with every sector free but the system's.
 """
 
-from kernal.disk_formats import SHIFTED_SPACE
+from kernal.disk_formats import SHIFTED_SPACE, DiskImage
 
 TYPE_CODES = {"seq": 1, "prg": 2, "usr": 3, "rel": 4}
 CLOSED = 0x80
@@ -195,3 +196,66 @@ class ImageEditor:
         previous = self._at(track, sector)
         self.data[previous:previous + 2] = bytes([home, candidate])
         return at + 2
+
+    # -- formatting ----------------------------------------------------------------------------
+    def format_disk(self, name, disk_id=None):
+        """The DOS's N command: an empty disk named `name` (PETSCII).  With an id (two
+        bytes) every sector is cleared, as a full format writes each track; without one
+        (a quick format) the directory and BAM are made new and the disk keeps its id."""
+        if disk_id is None:
+            disk_id = self.image.id.ljust(2, b"0")
+        else:
+            self.data[:self.format.size] = bytes(self.format.size)
+        name = bytes(name[:16]).ljust(16, bytes([SHIFTED_SPACE]))
+        if self.format.kind == "d81":
+            self._new_1581_header(name, disk_id)
+        else:
+            self._new_1541_bam(name, disk_id)
+        for track in self._writable_tracks():
+            for sector in range(self.format.sectors_in(track)):
+                self._mark(track, sector, True)
+        directory = self._at(*self.format.directory)
+        self.data[directory:directory + 256] = bytes([0, 0xFF]) + bytes(254)
+
+    def _new_1541_bam(self, name, disk_id):
+        bam = bytearray(256)
+        bam[0:4] = bytes([18, 1, 0x41, 0x80 if self.format.kind == "d71" else 0])
+        bam[0x90:0xA0] = name
+        bam[0xA0:0xAB] = bytes([SHIFTED_SPACE] * 2) + disk_id[:2] + bytes([SHIFTED_SPACE]) + b"2A" + \
+            bytes([SHIFTED_SPACE] * 4)
+        self.data[self._at(18, 0):self._at(18, 0) + 256] = bam
+        if self.format.kind == "d71":
+            self.data[self._at(53, 0):self._at(53, 0) + 256] = bytes(256)
+        for sector in range(self.format.sectors_in(18)):
+            self._mark_free_untracked(18, sector, sector > 1)
+
+    def _new_1581_header(self, name, disk_id):
+        header = bytearray(256)
+        header[0:4] = bytes([40, 3, 0x44, 0])
+        header[4:0x14] = name
+        header[0x14:0x1D] = bytes([SHIFTED_SPACE] * 2) + disk_id[:2] + bytes([SHIFTED_SPACE]) + b"3D" + \
+            bytes([SHIFTED_SPACE] * 2)
+        self.data[self._at(40, 0):self._at(40, 0) + 256] = header
+        for sector, link in ((1, (40, 2)), (2, (0, 0xFF))):
+            bam = bytes(link) + bytes([0x44, 0xBB]) + disk_id[:2] + bytes([0xC0, 0]) + bytes(248)
+            self.data[self._at(40, sector):self._at(40, sector) + 256] = bam
+        for sector in range(40):
+            self._mark_free_untracked(40, sector, sector > 3)
+
+    def _mark_free_untracked(self, track, sector, free):
+        """Set a sector's bit and recount its track, whatever the bit held before."""
+        count, bits, size = self._bam_entry(track)
+        mask = 1 << (sector % 8)
+        if free:
+            self.data[bits + sector // 8] |= mask
+        else:
+            self.data[bits + sector // 8] &= ~mask & 0xFF
+        self.data[count] = sum(bin(b).count("1") for b in self.data[bits:bits + size])
+
+
+def blank_image(disk_format, name, disk_id):
+    """The bytes of an empty, formatted image of `disk_format` (kernal.disk_formats.D64,
+    D71, D81); name and disk_id in PETSCII."""
+    image = DiskImage(bytes(disk_format.size))
+    ImageEditor(image).format_disk(name, disk_id)
+    return bytes(image.data)

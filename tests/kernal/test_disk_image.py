@@ -288,6 +288,24 @@ def test_ryg_starts_the_first_program_of_a_d71_and_a_d81(tmp_path, kind):
     assert "FIRST" in proc.stdout and "\nY" in proc.stdout.split("FIRST")[-1]
 
 
+def test_new_disk_makes_an_empty_image_that_programs_then_write_to(tmp_path):
+    proc = ryg("--basic", "--new-disk", "games.d81", "--keys",
+               '10 print "hi"{return}save"first",8{return}load"$",8{return}list{return}', cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert '0 "GAMES           " 01 3D' in proc.stdout and "3159 BLOCKS FREE." in proc.stdout
+    image = read_image(str(tmp_path / "games.d81"))
+    assert [entry.name for entry in image.entries] == [b"FIRST"]
+    again = ryg("--basic", "--new-disk", "games.d81", cwd=tmp_path)          # never over a file
+    assert again.returncode == 2 and "there is a file there already" in again.stderr
+    assert read_image(str(tmp_path / "games.d81")).entries[0].name == b"FIRST"
+    for args, message in ((("--new-disk", "x.zip"), "name the image .d64, .d71 or .d81"),
+                          (("--new-disk", "y.d64", "--disk", "."), "not two"),
+                          (("--disk", "missing.d64"), "ryg --new-disk missing.d64 makes an empty one")):
+        proc = ryg("--basic", *args, cwd=tmp_path)
+        assert proc.returncode == 2 and message in proc.stderr and "Traceback" not in proc.stderr, proc.stderr
+    assert not (tmp_path / "y.d64").exists()
+
+
 def test_an_image_without_a_program_says_so(tmp_path):
     disk = ImageWriter(b"DATA", b"D1")
     disk.add(b"NOTES", "seq", NOTES)

@@ -9,7 +9,8 @@ import pytest
 
 import kernal.disk_image
 from c64.machine import C64
-from kernal.disk_formats import read_image
+from kernal.disk_formats import D64, D71, D81, read_image
+from kernal.disk_writing import blank_image
 from tests.tools.basic_keys import settle
 from tests.tools.image_writer import SECTORS, ImageWriter, bam_of, chains_of
 
@@ -165,3 +166,37 @@ def test_an_image_named_through_a_link_is_changed_where_the_link_points(tmp_path
     m = C64(disk_folder=str(link))
     settle(m, 'SAVE"NEW",8{return}')
     assert link.is_symlink() and [e.name for e in assert_bam_in_step(path, "d64").entries] == [b"OLD", b"NEW"]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_n_formats_the_image_and_n_without_an_id_keeps_it(tmp_path, kind):
+    path = make_image(tmp_path, kind)
+    m = C64(disk_folder=str(path))
+    settle(m, 'SAVE"PROG",8{return}')
+    settle(m, 'OPEN15,8,15,"N0:QUICK":CLOSE15{return}')
+    image = assert_bam_in_step(path, kind)
+    assert (image.name, image.id, image.entries, image.free_blocks) == (b"QUICK", b"W1", [], EMPTY[kind])
+    settle(m, 'OPEN2,8,2,"XS,S,W":FOR I=1 TO 3000:PRINT#2,"X";:NEXT:CLOSE2{return}')
+    assert path.read_bytes().count(b"XXXXXXXX") > 300
+    settle(m, 'OPEN15,8,15,"N0:FRESH DISK,02":CLOSE15{return}')
+    assert m.drive_error() is None
+    image = assert_bam_in_step(path, kind)
+    assert (image.name, image.id, image.entries, image.free_blocks) == (b"FRESH DISK", b"02", [], EMPTY[kind])
+    raw = path.read_bytes()
+    assert b"XX" not in raw and raw.count(0) > len(raw) - 3 * 256   # a full format clears every sector
+    listing = settle(m, '{clr}LOAD"$",8{return}LIST{return}')
+    assert '0 "FRESH DISK      " 02 %s' % ("3D" if kind == "d81" else "2A") in listing
+    assert "%d BLOCKS FREE." % EMPTY[kind] in listing
+    settle(m, 'OPEN15,8,15,"N0:,02":CLOSE15{return}')
+    assert m.drive_error().startswith("34,SYNTAX ERROR") and path.read_bytes() == raw
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_blank_image_has_an_empty_directory_and_every_block_free(tmp_path, kind):
+    path = tmp_path / ("blank." + kind)
+    path.write_bytes(blank_image({"d64": D64, "d71": D71, "d81": D81}[kind], b"BLANK", b"01"))
+    image = assert_bam_in_step(path, kind)
+    assert (image.name, image.id, image.entries, image.free_blocks) == (b"BLANK", b"01", [], EMPTY[kind])
+    m = C64(disk_folder=str(path))
+    settle(m, '10 PRINT "ON A NEW DISK"{return}SAVE"FIRST",8{return}')
+    assert [e.name for e in assert_bam_in_step(path, kind).entries] == [b"FIRST"]
