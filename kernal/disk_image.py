@@ -3,8 +3,8 @@ its files read from and written to the image.
 
 Everything a program does through the drive works as on a host folder (LOAD, SAVE,
 LOAD"$", OPEN/CHRIN/CHROUT/CLOSE, the command channel's scratch, rename and copy,
-wildcards, LOAD"*"), and the N command formats the image (N0:NAME,ID; without the id a
-quick format that keeps it), on the image's directory: its disk name and id head the listing, the BAM's
+wildcards, LOAD"*"), the N command formats the image (N0:NAME,ID; without the id a
+quick format that keeps it) and V validates it (the BAM made anew from the files), on the image's directory: its disk name and id head the listing, the BAM's
 free count ends it, unclosed files are listed as *PRG.  A change is made on the image
 in memory as the drive's DOS would make it (kernal/disk_writing.py) and the whole image
 is then written back to its file atomically (a temporary file renamed over it: a failed
@@ -187,6 +187,14 @@ class ImageDisk(HostDisk):
     def _command(self, text):
         if text[:1].upper() == "N":
             self._format(text.partition(":")[2])
+        elif text[:1].upper() == "V":
+            try:
+                self._change(lambda editor: editor.validate())
+            except OSError as error:
+                self._host_failure(error, "validate")
+                return
+            self.last_loaded = None
+            self._set_error(DOS_OK)
         else:
             super()._command(text)
 

@@ -16,8 +16,10 @@ New files take sectors as the drives do: the track nearest the directory track f
 going out on both sides, and in a track every tenth sector on a 1541/1571 disk (the
 interleave that lets its DOS read on while the C64 takes the last sector), the next one
 on a 1581.  The directory grows on its own track (1541/1571: three sectors on).  A file
-that does not fit, or a directory that is full, changes nothing (DiskFull).  The N
-command formats: an empty directory and a BAM with every sector free but the system's.
+that does not fit, or a directory that is full, changes nothing (DiskFull); a sector a
+file uses is never taken, whatever the BAM says.  The N command formats (an empty
+directory, every sector free but the system's), V validates (the BAM made anew from the
+files' chains, files never closed removed).
 """
 
 from kernal.disk_formats import SHIFTED_SPACE, DiskImage
@@ -84,10 +86,20 @@ class ImageEditor:
         return sorted(tracks, key=lambda t: (abs(t - home) if t <= 35 or self.format.kind == "d81"
                                              else 35 + abs(t - 53), t > home))
 
-    def _allocate(self, count):
-        """`count` free sectors in the order the DOS would take them (nothing marked yet)."""
+    def in_use(self, skip=None):
+        """Every sector the directory's chain and the files' chains use (but `skip`'s file)."""
+        used = set(self._directory_chain())
+        for entry in self.image.entries:
+            if skip is None or (entry.track, entry.sector) != (skip.track, skip.sector):
+                used.update(self.chain(entry))
+        return used
+
+    def _allocate(self, count, skip=None):
+        """`count` free sectors in the order the DOS would take them (nothing marked yet).
+        A sector the BAM says is free but a file's chain uses is passed over: a wrong BAM
+        (a disk not validated) would have the DOS write over that file; we do not."""
         chosen = []
-        taken = set()
+        taken = self.in_use(skip)
         for track in self._allocation_order():
             sectors = self.format.sectors_in(track)
             sector = 0
@@ -115,7 +127,7 @@ class ImageEditor:
         for track, sector in old_chain:
             self._mark(track, sector, True)
         try:
-            chain = self._allocate(len(chunks))
+            chain = self._allocate(len(chunks), skip=replacing)
             slot = self._slot_of(replacing) if replacing is not None else self._free_slot()
         except DiskFull:
             for track, sector in old_chain:
@@ -169,6 +181,16 @@ class ImageEditor:
             track, sector = self.data[at], self.data[at + 1]
         return slots, last
 
+    def _directory_chain(self):
+        out = []
+        track, sector = self.format.directory
+        while track and (track, sector) not in out and 1 <= track <= self.format.tracks \
+                and sector < self.format.sectors_in(track):
+            out.append((track, sector))
+            at = self._at(track, sector)
+            track, sector = self.data[at], self.data[at + 1]
+        return out
+
     def _slot_of(self, entry):
         for slot in self._directory_slots()[0]:
             if (self.data[slot] & 7) == TYPE_CODES.get(entry.type) and \
@@ -196,6 +218,20 @@ class ImageEditor:
         previous = self._at(track, sector)
         self.data[previous:previous + 2] = bytes([home, candidate])
         return at + 2
+
+    def validate(self):
+        """The DOS's V command: files never closed are removed and the BAM is made anew from
+        the directory's chain and the files' chains (all else free)."""
+        for entry in self.image.entries:
+            if not entry.closed:
+                self.data[self._slot_of(entry)] = 0
+        self.image.reread()
+        kept = self.in_use()
+        home = self.directory_track
+        system = {self.format.header} | ({(40, 1), (40, 2)} if self.format.kind == "d81" else set())
+        for track in self._writable_tracks() + [home]:
+            for sector in range(self.format.sectors_in(track)):
+                self._mark_free_untracked(track, sector, (track, sector) not in kept | system)
 
     # -- formatting ----------------------------------------------------------------------------
     def format_disk(self, name, disk_id=None):

@@ -200,3 +200,26 @@ def test_a_blank_image_has_an_empty_directory_and_every_block_free(tmp_path, kin
     m = C64(disk_folder=str(path))
     settle(m, '10 PRINT "ON A NEW DISK"{return}SAVE"FIRST",8{return}')
     assert [e.name for e in assert_bam_in_step(path, kind).entries] == [b"FIRST"]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_bam_that_lies_never_gets_a_file_overwritten_and_v_makes_it_true(tmp_path, kind):
+    disk = ImageWriter(b"LIES", b"L1", kind=kind)
+    keep = bytes(range(256)) * 4
+    chain = disk.add(b"KEEP", "seq", keep)
+    disk.add(b"OPEN", "seq", b"NEVER CLOSED", closed=False)
+    for track, sector in chain:                                # the BAM says KEEP's sectors are free
+        disk.used[track].discard(sector)
+    path = tmp_path / ("lies." + kind)
+    path.write_bytes(disk.bytes())
+    m = C64(disk_folder=str(path))
+    settle(m, 'OPEN2,8,2,"NEW,S,W":FOR I=1 TO 2000:PRINT#2,"N";:NEXT:CLOSE2{return}')
+    image = read_image(str(path))
+    names = {entry.name: entry for entry in image.entries}
+    assert image.read_file(names[b"KEEP"]) == keep and image.read_file(names[b"NEW"]) == b"N" * 2000
+    with pytest.raises(AssertionError):
+        assert_bam_in_step(path, kind)                          # KEEP's sectors still free in the BAM
+    settle(m, 'OPEN15,8,15,"V":CLOSE15{return}')
+    image = assert_bam_in_step(path, kind)
+    assert [entry.name for entry in image.entries] == [b"KEEP", b"NEW"]          # OPEN was never closed
+    assert image.free_blocks == EMPTY[kind] - len(chain) - names[b"NEW"].blocks
