@@ -7,6 +7,7 @@ import sys
 import types
 
 from c64.cpu import CPU
+from c64.fastcpu.block_cache import BLOCKS, translation_key
 from c64.fastcpu.codegen import BlockBuilder
 from c64.fastcpu.compiler import BLOCK_GLOBALS, CELL_NAMES, DIRECT_CELLS, LOOP_CODE, compile_block
 from c64.fastcpu.decode import Decoder, MAX_INSNS
@@ -422,8 +423,18 @@ class FastCPU(Decoder, Invalidation, CPU):
         return function()
 
     def _function(self, insns, single, decimal=False):
-        body, nonlocals = BlockBuilder(self, self._view(), insns, single, decimal).build()
-        code = compile_block(body, nonlocals)
+        view = self._view()
+        digest = code = None
+        if not single:
+            # (A step's one instruction is cheap to translate: not worth a look-up.)
+            watched = [insn.addr for insn in insns if insn.name == "JMP" and self.watches(view, insn)]
+            digest = translation_key(view, insns, decimal, self.low_code, watched)
+            code = BLOCKS.get(digest)
+        if code is None:
+            body, nonlocals = BlockBuilder(self, view, insns, single, decimal).build()
+            code = compile_block(body, nonlocals)
+            if digest is not None:
+                BLOCKS.put(digest, code)
         cells = self._cells
         return types.FunctionType(code, BLOCK_GLOBALS, "block_%04x" % insns[0].addr, None,
                                   tuple(cells[n] for n in code.co_freevars))

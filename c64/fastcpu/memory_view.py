@@ -21,6 +21,9 @@ class MemoryView:
             self.sources = [memory] * 256
         self.read_top = self._top(self.read_kind)     # reads of 2..read_top-1 are plain RAM
         self.write_top = self._top(self.write_kind)
+        # All a block's translation takes from the view (block_cache.translation_key).
+        self.signature = (c64, "".join(kind[0] for kind in self.read_kind),
+                          "".join(kind[0] for kind in self.write_kind))
 
     @staticmethod
     def _top(kinds):

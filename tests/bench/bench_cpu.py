@@ -1,11 +1,16 @@
 """Benchmark: FastCPU against plain py65 stepping on the RYG search, measured in one run.
 
     python tests/bench/bench_cpu.py [--program ryg23] [--depth 6] [--move 5] [--silent]
-                                    [--repeat 2] [--skip-py65] [--monitor]
+                                    [--repeat 2] [--skip-py65] [--monitor] [--cold]
 
 Times are the process's CPU time (time.process_time), so other processes on
 the host disturb them less; each CPU runs the workload --repeat times,
-alternating, and its fastest run counts.
+alternating, and its fastest run counts.  Each run (the untimed start-up and
+opening moves included) starts without compiled blocks in memory, as a new
+process does; the blocks go to a disk cache in a temporary
+folder of this script's own (c64/fastcpu/block_cache.py), so the first run
+compiles them and the later ones read them, as a new process does on a machine
+that ran the program before (--cold: no disk cache, every run compiles).
 
 The workload is a real game position: the program is started, the depth
 typed, and the last listed mouse move played each turn; the timed part is
@@ -35,12 +40,14 @@ import argparse
 import os
 import re
 import sys
+import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 
 from c64.cpu import CPU                      # noqa: E402
 from c64.fastcpu import FastCPU              # noqa: E402
+from c64.fastcpu.block_cache import BLOCKS, as_new_process     # noqa: E402
 from c64.machine import C64, StopReason      # noqa: E402
 
 PAL_HZ = 985248
@@ -73,6 +80,7 @@ def measure(cpu_class, program, depth, move, silent=False, instrumented=False, m
     """One timed reply.  With `instrumented` every KERNAL trap is timed too: that is how
     the KERNAL's share is found, but the two timer reads per trap slow the run down, so
     the whole-machine speed comes from a run without them."""
+    as_new_process()
     machine, startup = position(cpu_class, program, depth, move)
     play_move(machine)
     if monitor:
@@ -137,10 +145,15 @@ def main():
                         help="runs per CPU, alternating; the fastest counts (the host may be busy)")
     parser.add_argument("--monitor", action="store_true",
                         help="also FastCPU with monitor breakpoints / a watch set (see above)")
+    parser.add_argument("--cold", action="store_true",
+                        help="no disk cache of compiled blocks: every run compiles all of them")
     args = parser.parse_args()
-    print("workload: %s, depth %d, the computer's reply to mouse move %d%s (%s %s)"
+    folder = tempfile.TemporaryDirectory(prefix="bench-blocks-")
+    BLOCKS.folder = None if args.cold else folder.name
+    print("workload: %s, depth %d, the computer's reply to mouse move %d%s (%s %s, %s)"
           % (args.program, args.depth, args.move, ", CHROUT silenced" if args.silent else "",
-             sys.implementation.name, sys.version.split()[0]))
+             sys.implementation.name, sys.version.split()[0],
+             "no compiled blocks on disk" if args.cold else "compiled blocks on disk from earlier runs"))
     best, shares = {}, {}
     classes = [FastCPU] if args.skip_py65 else [FastCPU, CPU]
     for _ in range(args.repeat):
@@ -173,6 +186,8 @@ def main():
                  fast[0] == slow[0], fast[2] == slow[2]))
     if args.monitor:
         bench_monitor(args, best[FastCPU])
+    BLOCKS.folder = None             # (nothing more written there: it goes now)
+    folder.cleanup()
 
 
 MONITOR_SETUPS = (

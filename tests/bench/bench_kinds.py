@@ -20,20 +20,27 @@ colour RAM and screen, and prints the ratio of their speeds (py65 time over
 FastCPU time for the same cycles).  The cores run alternately, --repeat times
 each, and each one's fastest run counts, so that a busy host moves the figures
 less; the worst row is printed last.  Times are process CPU time.  Each run
-starts with the fast core's cache of compiled blocks empty, as a new process
-has it (the time a row spends compiling counts); --warm keeps it between runs.
+starts with no compiled block in memory, as a new process does (the time a row
+spends compiling, or reading compiled blocks from disk, counts).  The compiled
+blocks go to a disk cache (c64/fastcpu/block_cache.py) in a temporary folder made
+for this run of the script: the first run of a row compiles every block, the
+later ones read them from there, as a new process does on a machine that ran
+the program before.  --cold uses no disk cache (every run compiles every
+block, as the first run ever does); --warm keeps the compiled blocks in memory
+between runs, as a long session does.
 """
 
 import argparse
 import os
 import sys
+import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 
 from c64.cpu import CPU                      # noqa: E402
 from c64.fastcpu import FastCPU              # noqa: E402
-from c64.fastcpu.compiler import forget_compiled     # noqa: E402
+from c64.fastcpu.block_cache import BLOCKS, as_new_process     # noqa: E402
 from c64.machine import C64, StopReason      # noqa: E402
 from tests.conftest import assemble          # noqa: E402
 
@@ -353,7 +360,7 @@ def final_state(machine, stack_floor=0x100):
 
 def run_once(make, core, expected, warm=False):
     if not warm:
-        forget_compiled()         # every run compiles its blocks, as a fresh process does
+        as_new_process()          # every run starts without compiled blocks, as a new process does
     machine, run = make(core)
     floor = getattr(make, "stack_floor", 0x100)
     start = machine.cycles
@@ -374,6 +381,8 @@ def main():
                         "comma-separated words")
     parser.add_argument("--scale", type=float, default=1.0,
                         help="multiply the machine-code rows' pass counts")
+    parser.add_argument("--cold", action="store_true",
+                        help="no disk cache of compiled blocks: every run compiles all of them")
     parser.add_argument("--warm", action="store_true",
                         help="keep the compiled blocks of earlier runs (as a long session "
                         "does): the fast core's later runs skip compiling")
@@ -382,7 +391,11 @@ def main():
               if not args.rows or any(word.lower() in row[0].lower() for word in args.rows.split(","))]
     print("%s %s, %d runs per core, alternating, best counts, %s"
           % (sys.implementation.name, sys.version.split()[0], args.repeat,
-             "compiled blocks kept between runs" if args.warm else "each run compiles afresh"))
+             "compiled blocks kept between runs" if args.warm else
+             "no compiled blocks on disk: each run compiles afresh" if args.cold else
+             "compiled blocks on disk from this script's earlier runs"))
+    folder = tempfile.TemporaryDirectory(prefix="bench-blocks-")
+    BLOCKS.folder = None if args.cold else folder.name
     print("%-32s %11s %9s %9s %8s %7s  %s" % ("row", "cycles", "py65 MHz", "fast MHz", "x py65",
                                              "x C64", "same cycles/state"))
     worst = None
@@ -405,6 +418,8 @@ def main():
             worst = (name, ratio)
     if worst is not None:
         print("worst row: %s, %.1fx py65" % worst)
+    BLOCKS.folder = None             # (nothing more written there: it goes now)
+    folder.cleanup()
 
 
 if __name__ == "__main__":
