@@ -64,7 +64,8 @@ def translation_key(view, insns, decimal, low_code, watched):
     parts = [view.signature, decimal, low_code, tuple(watched)]
     parts.extend((insn.addr, insn.op, insn.operand, insn.fixed, insn.chain, insn.ret, insn.skip,
                   insn.cycles, insn.extra) for insn in insns)
-    return hashlib.blake2b(repr(parts).encode(), digest_size=20).digest()
+    # (marshal version 2 writes no back-references: equal parts, equal bytes.)
+    return hashlib.blake2b(marshal.dumps(parts, 2), digest_size=20).digest()
 
 
 def default_folder(env=None):

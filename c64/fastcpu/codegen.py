@@ -148,6 +148,9 @@ class BlockBuilder(MemoryAccess, ControlFlow):
             live_after[i] = live
             reads, writes = flag_effect(insn.name)
             live = (live & ~writes) | reads
+        # The flags the loop's body may read (or leave with) before setting them: only
+        # those go to their cells where a pass loops back (ControlFlow.branch).
+        self.loop_live = live
         if not self.single and names & {"ADC", "SBC"}:
             # Blocks are compiled for D clear; with D set the decimal version runs instead.
             self.emit("if fp & 8:" if not self.decimal else "if not fp & 8:")

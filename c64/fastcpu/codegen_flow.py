@@ -257,12 +257,17 @@ class ControlFlow:
                                  test if wanted or flag not in ("fn", "fv") else "(%s)" % test))
         self.depth += 1
         if self.loop and is_last:
-            self.materialize()
+            # The next pass sets the other flags before anything reads them: their cells
+            # are assigned only if the block is left here.
+            self.materialize(self.loop_live)
             self.emit("cyc += %d" % taken)
             self.set("cyc")
             self.emit("if cyc >= lim:")
-            self.emit("    pc = %d" % target)
-            self.emit("    return")
+            self.depth += 1
+            self.materialize(~self.loop_live)
+            self.emit("pc = %d" % target)
+            self.emit("return")
+            self.depth -= 1
             self.set("pc")
             self.emit("continue")
         else:

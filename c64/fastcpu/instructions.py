@@ -103,15 +103,6 @@ def flag_effect(name):
     return 0, 0
 
 
-class Span:
-    """A stretch of bytes for code_ranges (as if an instruction)."""
-    __slots__ = ("addr", "length", "fixed", "chain")
-
-    def __init__(self, lo, hi):
-        self.addr, self.length, self.chain = lo, hi - lo, False
-        self.fixed = self.length
-
-
 # Modes whose operand a block can read from RAM when it runs (Insn.fixed), for
 # instructions the program keeps rewriting.
 DYNAMIC_MODES = ("imm", "zpg", "abs", "abx", "aby")

@@ -3,7 +3,7 @@ block when they are written (through the memory, or behind the CPU's back), and 
 vectors a JMP (vector) block watches.
 """
 
-from c64.fastcpu.instructions import Span, code_ranges, vector_bytes
+from c64.fastcpu.instructions import vector_bytes
 
 
 _MASK_BYTES = bytes([0] + [0xFF] * 255)     # code_map byte -> mask byte
@@ -35,7 +35,7 @@ class Invalidation:
                  if kinds[insn.addr >> 8] == "ram"]
         vectors = {}
         for insn in insns:
-            if self.watches(view, insn):
+            if insn.mode == "ind" and insn.chain and self.watches(view, insn):
                 for addr in vector_bytes(insn):
                     vectors[addr] = insn.operand
                     spans.append((addr, addr + 1))
@@ -44,19 +44,33 @@ class Invalidation:
         if vectors:
             self._vectors[key] = vectors
         ram = self._ram
-        ranges = code_ranges([Span(lo, hi) for lo, hi in spans], vectors=False)
+        spans.sort()
+        ranges = [spans[0]]
+        for lo, hi in spans:
+            last_lo, last_hi = ranges[-1]
+            if lo <= last_hi:
+                if hi > last_hi:
+                    ranges[-1] = (last_lo, hi)
+            else:
+                ranges.append((lo, hi))
         self._blocks[key] = [(lo, hi, ram[lo:hi]) for lo, hi in ranges]
         covers, cm = self._covers, self._cm
+        page_blocks, dirty = self._page_blocks, self._dirty_pages
         for lo, hi in ranges:
             for addr in range(lo, hi):
                 holders = covers.get(addr)
                 if holders is None:
-                    holders = covers[addr] = set()
+                    covers[addr] = {key}
                     cm[addr] = 1
-                holders.add(key)
+                else:
+                    holders.add(key)
             for page in range(lo >> 8, ((hi - 1) >> 8) + 1):
-                self._page_blocks.setdefault(page, set()).add(key)
-                self._dirty_pages.add(page)
+                keys = page_blocks.get(page)
+                if keys is None:
+                    page_blocks[page] = {key}
+                else:
+                    keys.add(key)
+                dirty.add(page)
 
     def _drop(self, key):
         ranges = self._blocks.pop(key)

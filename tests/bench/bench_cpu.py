@@ -37,6 +37,7 @@ machine then steps instruction by instruction on a py65 CPU).
 """
 
 import argparse
+import gc
 import os
 import re
 import sys
@@ -122,6 +123,7 @@ def measure(cpu_class, program, depth, move, silent=False, instrumented=False, m
             for addr, function in direct.items():
                 cpu.set_fast_trap(addr, timed(function))
     start_cycles = machine.cycles
+    gc.collect()          # (earlier runs' machines: freed now, not during this run)
     t0 = clock()
     reason = machine.run(max_cycles=5_000_000_000)
     seconds = clock() - t0

@@ -19,7 +19,8 @@ instruction later leaves a different return address there, which nothing reads),
 colour RAM and screen, and prints the ratio of their speeds (py65 time over
 FastCPU time for the same cycles).  The cores run alternately, --repeat times
 each, and each one's fastest run counts, so that a busy host moves the figures
-less; the worst row is printed last.  Times are process CPU time.  Each run
+less; the worst row is printed last.  Times are process CPU time (the garbage
+of earlier runs is collected before each run, not during it).  Each run
 starts with no compiled block in memory, as a new process does (the time a row
 spends compiling, or reading compiled blocks from disk, counts).  The compiled
 blocks go to a disk cache (c64/fastcpu/block_cache.py) in a temporary folder made
@@ -31,6 +32,7 @@ between runs, as a long session does.
 """
 
 import argparse
+import gc
 import os
 import sys
 import tempfile
@@ -364,6 +366,9 @@ def run_once(make, core, expected, warm=False):
     machine, run = make(core)
     floor = getattr(make, "stack_floor", 0x100)
     start = machine.cycles
+    # The machines of earlier runs are garbage (reference cycles): freed now, not by a
+    # collection in the middle of this run, which a new process would not have.
+    gc.collect()
     t0 = time.process_time()
     reason = run()
     seconds = time.process_time() - t0

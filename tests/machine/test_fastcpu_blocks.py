@@ -577,3 +577,46 @@ def test_reads_and_writes_through_one_pointer_across_pages_count_py65s_cycles_on
     for machine in (fast, ref):
         machine.mem.ram[0xC3F0:0xC440] = bytes(range(0x50))
     assert lockstep(fast.cpu, ref.cpu, fast.mem.ram, ref.mem.ram, 400) > 20
+
+
+# A loop whose every pass sets N, Z and C (LDA, CPX) before reading them: where a pass
+# loops back they are not assigned (the next pass sets them anyway), so the block must
+# assign them where the cycle limit makes it leave after any pass -- and where the loop
+# ends.  ($C203 counts the outer passes down from 200; the inner pass runs while X is below
+# it, so N from CPX changes from pass to pass: bit 7 of X - $C203.)
+FLAGS_SET_EACH_PASS = """
+        .org $C000
+start:  ldx #0
+loop:   lda $C100,x
+        ora #$81
+        sta $C400,x
+        inx
+        cpx $C203
+        bcc loop
+        php
+        pla
+        sta $C300
+        dec $C203
+        bne start
+        brk
+"""
+
+
+@pytest.mark.parametrize("pair", [_c64_pair, _list_pair], ids=["c64", "plain memory"])
+def test_a_loop_left_at_the_cycle_limit_after_any_pass_has_py65s_flags(pair):
+    if pair is _c64_pair:
+        fast, ref = pair(FLAGS_SET_EACH_PASS)
+        fast_mem, ref_mem, fast, ref = fast.mem.ram, ref.mem.ram, fast.cpu, ref.cpu
+    else:
+        fast, ref, fast_mem, ref_mem = pair(FLAGS_SET_EACH_PASS)
+    for memory in (fast_mem, ref_mem):
+        memory[0xC203] = 200
+        memory[0xC100:0xC100 + 200] = bytes(range(0x30, 0xF8))
+    steps = 0
+    while ref_mem[0xC203] > 192:
+        steps += 1
+        fast.run(fast.processorCycles + (3, 7, 11, 29, 53, 97, 131)[steps % 7])
+        ref.run(fast.processorCycles)
+        assert state(fast) == state(ref), "after %d runs" % steps
+        assert fast_mem == ref_mem
+    assert fast.block_at(0xC002).__name__ == "block_c002"      # the loop ran translated
