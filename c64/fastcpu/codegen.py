@@ -52,6 +52,10 @@ class BlockBuilder(MemoryAccess, ControlFlow):
         # one needs no look at the stack; anything that may change the stack otherwise
         # (a store that may reach page 1, TXS, a trap) forgets them.
         self.frames = []
+        # The stack pointer is moved at translation time: the 6502's is (sp + spo) & 255,
+        # and the cell is brought up to date only where something reads it (exits, traps,
+        # TSX, loop passes, the join of a branch kept inside the block).
+        self.spo = 0
         self.n = 0               # index of the instruction being emitted (temporaries' suffix)
 
     # -- output helpers ----------------------------------------------------------------
@@ -109,8 +113,28 @@ class BlockBuilder(MemoryAccess, ControlFlow):
         self.emit("%s %s %s" % (register, op, expr))
         self.set(register)
 
+    def sp_value(self, k=0):
+        """Expression of the 6502's stack pointer plus k."""
+        d = self.spo + k
+        if d == 0:
+            return "sp"
+        return "(sp %s %d) & 255" % ("+" if d > 0 else "-", abs(d))
+
+    def stack(self, k=0):
+        """Expression of the address of the stack byte at the 6502's stack pointer plus k."""
+        return "256 + %s" % (self.sp_value(k) if self.spo + k == 0 else "(%s)" % self.sp_value(k))
+
+    def sync_sp(self):
+        """Bring the cell sp up to date (see spo) for the code that follows."""
+        if self.spo:
+            self.assign("sp", self.sp_value())
+            self.spo = 0
+
     def exit_lines(self, cycles, pc_expr):
         self.materialize()
+        if self.spo:                  # (only on this way out: spo stays for the code after)
+            self.emit("sp = %s" % self.sp_value())
+            self.set("sp")
         if cycles:
             self.emit("cyc += %d" % cycles)
             self.set("cyc")
@@ -234,10 +258,11 @@ class BlockBuilder(MemoryAccess, ControlFlow):
         elif name in TRANSFERS:
             dest, src = TRANSFERS[name]
             self.kill("fn", "fz")
-            self.assign(dest, src)
+            self.assign(dest, self.sp_value() if src == "sp" else src)
             self.nz(dest)
         elif name == "TXS":
             self.assign("sp", "x")
+            self.spo = 0
             self.frames = []
         elif name in INCDEC_REG:
             register, sign = INCDEC_REG[name]
@@ -292,13 +317,13 @@ class BlockBuilder(MemoryAccess, ControlFlow):
                 self.frames.pop()
             else:
                 self.frames = []                  # pulls what the block did not push: forget
-            self.assign("sp", "(sp + 1) & 255")
+            self.spo += 1
             if name == "PLA":
                 self.kill("fn", "fz")
-                self.assign("a", "ram[256 + sp]")
+                self.assign("a", "ram[%s]" % self.stack())
                 self.nz("a")
             else:
-                self.unpack_p("ram[256 + sp]")
+                self.unpack_p("ram[%s]" % self.stack())
         else:
             self.flow(insn, index, live, is_last)
             return

@@ -34,6 +34,7 @@ class ControlFlow:
         taken = self.static + taken_branch_cycles(insn)
         # Where both ways meet only the flags live there must be in their cells.
         live = live_after[index + len(skipped)]
+        self.sync_sp()                           # (both ways meet with the cell up to date)
         known = dict(self.known)
         pointers = dict(self.pointers)
         frames = list(self.frames)
@@ -48,6 +49,7 @@ class ControlFlow:
         for offset, skipped_insn in enumerate(skipped, index + 1):
             self.n = offset
             self.instruction(skipped_insn, offset, live_after[offset], False)
+        self.sync_sp()
         self.materialize(live)
         self.depth -= 1
         self.pending = {}
@@ -72,6 +74,7 @@ class ControlFlow:
             # routine's RTS goes to insn.ret for sure: the direct version is told (rk).
             known_return = insn.chain and self.frames[-1:] == [insn.ret]
             self.frames = []
+            self.sync_sp()                        # (the routine reads the stack pointer)
             self.materialize()
             self.pending = {}                     # the routine may change any flag
             self.known = {}                       # and any memory
@@ -117,25 +120,28 @@ class ControlFlow:
             self.depth -= 1
         elif insn.chain and name == "JSR":
             pushed = self.push_return(insn)
-            self.assign("sp", "(sp - 2) & 255")
+            self.spo -= 2
             self.leave_if_own_code(pushed, self.static + cycles, str(insn.operand))
             self.frames.append(insn.next)
         elif insn.chain and name == "RTS" and self.frames and self.frames[-1] == insn.ret:
             self.frames.pop()                     # the JSR's push is still on top
-            self.assign("sp", "(sp + 2) & 255")
+            self.spo += 2
         elif insn.chain and name == "RTS":
             # Returning to the JSR this block went through, if the stack still says so.
             self.frames = []
             ret = (insn.ret - 1) & 0xFFFF
-            self.emit("if ram[256 + ((sp + 1) & 255)] != %d or ram[256 + ((sp + 2) & 255)] != %d:"
-                      % (ret & 0xFF, ret >> 8))
+            self.emit("if ram[%s] != %d or ram[%s] != %d:"
+                      % (self.stack(1), ret & 0xFF, self.stack(2), ret >> 8))
             self.depth += 1
-            self.emit("t = ram[256 + ((sp + 1) & 255)]")
-            self.emit("sp = (sp + 2) & 255")
-            self.set("sp")
+            self.emit("t = ram[%s]" % self.stack(1))
+            if self.spo != -2:
+                self.emit("sp = %s" % self.sp_value(2))
+                self.set("sp")
+            spo, self.spo = self.spo, 0           # (the cell is up to date on this way out)
             self.exit_lines(self.static + cycles, "((ram[256 + sp] << 8) + t + 1) & 65535")
+            self.spo = spo
             self.depth -= 1
-            self.assign("sp", "(sp + 2) & 255")
+            self.spo += 2
         elif name == "JMP":
             if insn.dynamic:
                 target = self.operand_bytes(insn)
@@ -152,13 +158,15 @@ class ControlFlow:
                 self.emit("t = %s" % self.operand_bytes(insn))    # (read before the pushes)
                 target = "t"
             self.push_return(insn)
-            self.assign("sp", "(sp - 2) & 255")
+            self.spo -= 2
             self.exit_lines(self.static + cycles, target)
         elif name == "RTS":
+            self.sync_sp()
             self.emit("t = ram[256 + ((sp + 1) & 255)]")
             self.assign("sp", "(sp + 2) & 255")
             self.exit_lines(self.static + cycles, "((ram[256 + sp] << 8) + t + 1) & 65535")
         elif name == "BRK":
+            self.sync_sp()
             self.push_return(insn)
             self.emit("fp |= 16")
             self.emit("ram[256 + ((sp - 2) & 255)] = %s | 48" % self.p_expr())
@@ -169,6 +177,7 @@ class ControlFlow:
             self.exit_lines(self.static + cycles,
                             "%s | (%s << 8)" % (self.read_const(0xFFFE), self.read_const(0xFFFF)))
         elif name == "RTI":
+            self.sync_sp()
             self.assign("sp", "(sp + 1) & 255")
             self.unpack_p("ram[256 + sp]")
             self.emit("t = ram[256 + ((sp + 1) & 255)]")
@@ -198,14 +207,14 @@ class ControlFlow:
         """The two bytes JSR and BRK push: the address of their last byte (+1 for BRK's
         padding byte), high byte first; the stack pointer is moved by the caller."""
         ret = (insn.addr + 2) & 0xFFFF
-        self.emit("ram[256 + sp] = %d" % (ret >> 8))
-        self.emit("ram[256 + ((sp - 1) & 255)] = %d" % (ret & 0xFF))
+        self.emit("ram[%s] = %d" % (self.stack(), ret >> 8))
+        self.emit("ram[%s] = %d" % (self.stack(-1), ret & 0xFF))
         return self.check_pushed((0, 1))
 
     def push(self, value, insn):
-        self.emit("ram[256 + sp] = %s" % value)
+        self.emit("ram[%s] = %s" % (self.stack(), value))
         pushed = self.check_pushed((0,))
-        self.assign("sp", "(sp - 1) & 255")
+        self.spo -= 1
         self.leave_if_own_code(pushed, self.static + insn.cycles, str(insn.next))
 
     def check_pushed(self, offsets):
@@ -217,7 +226,7 @@ class ControlFlow:
         names = []
         for offset in offsets:
             name = "s%d_%d" % (self.n, offset)
-            self.emit("%s = 256 + ((sp - %d) & 255)" % (name, offset) if offset else "%s = 256 + sp" % name)
+            self.emit("%s = %s" % (name, self.stack(-offset)))
             self.emit("if cm[%s]:" % name)
             self.emit("    inv(%s)" % name)
             names.append(name)
@@ -236,6 +245,8 @@ class ControlFlow:
         self.depth -= 1
 
     def branch(self, insn, is_last):
+        if self.loop and is_last:
+            self.sync_sp()                        # (every pass starts with the cell up to date)
         target = branch_target(insn)
         after = (insn.addr + 2) & 0xFFFF
         taken = self.static + taken_branch_cycles(insn)

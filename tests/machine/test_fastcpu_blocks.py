@@ -620,3 +620,66 @@ def test_a_loop_left_at_the_cycle_limit_after_any_pass_has_py65s_flags(pair):
         assert state(fast) == state(ref), "after %d runs" % steps
         assert fast_mem == ref_mem
     assert fast.block_at(0xC002).__name__ == "block_c002"      # the loop ran translated
+
+
+# Pushes, pulls, calls and returns inside one block, with ways out between them (side
+# exits, a store into the block's own code, TSX reading the pointer): the block moves the
+# stack pointer at translation time and must leave it where py65 has it on every way out.
+STACK_WAYS_OUT = """
+        .org $C000
+start:  lda $C203
+        pha
+        and #3
+        beq skip1
+        pha
+        tsx
+        stx $C300
+        pla
+skip1:  jsr sub
+        php
+        pla
+        sta $C301
+        lda $C203
+        and #1
+        bne odd
+        pha
+        pha
+        jsr sub
+        pla
+        pla
+odd:    pla
+        tsx
+        stx $C302
+        dec $C203
+        bne start
+        brk
+sub:    tsx
+        stx $C303
+        pha
+        lda $C203
+        cmp #3
+        bcc low
+        pla
+        rts
+low:    pla
+        rts
+"""
+
+
+@pytest.mark.parametrize("pair", [_c64_pair, _list_pair], ids=["c64", "plain memory"])
+def test_pushes_and_calls_inside_a_block_leave_py65s_stack_pointer_on_every_way_out(pair):
+    if pair is _c64_pair:
+        fast, ref = pair(STACK_WAYS_OUT)
+        fast_mem, ref_mem, fast, ref = fast.mem.ram, ref.mem.ram, fast.cpu, ref.cpu
+    else:
+        fast, ref, fast_mem, ref_mem = pair(STACK_WAYS_OUT)
+    for memory in (fast_mem, ref_mem):
+        memory[0xC203] = 60
+    steps = 0
+    while ref_mem[0xC203] > 1:
+        steps += 1
+        fast.run(fast.processorCycles + (1, 5, 9, 17, 33, 40)[steps % 6])
+        ref.run(fast.processorCycles)
+        assert state(fast) == state(ref), "after %d runs" % steps
+        assert fast_mem == ref_mem
+    assert fast.block_at(0xC000).__name__ == "block_c000"
