@@ -24,6 +24,7 @@ import importlib.util
 import marshal
 import os
 import pathlib
+import stat
 import sys
 import tempfile
 import types
@@ -35,11 +36,13 @@ ENV_FOLDER = "RYG64_BLOCK_CACHE"
 
 MAGIC = b"RYG64 compiled 6502 blocks 1\n"
 
-# More entries than this and the file starts afresh with this process's own blocks.
-MAX_ENTRIES = 20000
+# More entries than this and the file starts afresh with this process's own blocks
+# (a block is about 3 KB: the file stays within about 12 MB; all the bundled programs
+# together make far fewer).
+MAX_ENTRIES = 4000
 
-# A file larger than this is not read (ours stay far below: about 4 KB a block).
-MAX_FILE_BYTES = 64 << 20
+# A file larger than this is not read.
+MAX_FILE_BYTES = 32 << 20
 
 
 def _core_version():
@@ -163,12 +166,19 @@ class BlockCache:
         path = self.path
         if path is None:
             return {}
+        # (O_NONBLOCK: a FIFO in its place is not waited on; only a regular file is read.)
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
         try:
-            with open(path, "rb") as stream:
-                info = os.fstat(stream.fileno())
-                if (hasattr(os, "getuid") and info.st_uid != os.getuid()) or info.st_size > MAX_FILE_BYTES:
+            fd = os.open(path, flags)
+        except OSError:
+            return {}
+        try:
+            with os.fdopen(fd, "rb") as stream:
+                info = os.fstat(fd)
+                if (not stat.S_ISREG(info.st_mode) or info.st_size > MAX_FILE_BYTES
+                        or (hasattr(os, "getuid") and info.st_uid != os.getuid())):
                     return {}
-                data = stream.read()
+                data = stream.read(MAX_FILE_BYTES + 1)
         except OSError:
             return {}
         if not data.startswith(MAGIC):

@@ -178,3 +178,17 @@ def test_the_folder_is_the_env_var_or_off_or_the_user_cache_folder():
     assert default_folder({"RYG64_BLOCK_CACHE": "/some/where"}) == "/some/where"
     from platformdirs import user_cache_dir
     assert default_folder({}) == os.path.join(user_cache_dir("ryg64", appauthor=False), "blocks")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
+def test_a_fifo_or_a_folder_in_the_files_place_is_not_waited_on_nor_read(cache_folder):
+    reference = run_program(CPU)
+    path, _ = _saved_file(cache_folder)
+    os.unlink(path)
+    os.mkfifo(path)                              # nobody ever writes into it
+    assert new_process_run() == reference
+    assert BLOCKS.hits == 0
+    os.unlink(path)
+    os.mkdir(path)
+    assert new_process_run() == reference
+    assert BLOCKS.hits == 0
