@@ -244,6 +244,8 @@ def _umask():
 class HostDisk:
     """Drive 8 on the host folder `folder` (see the module docstring for the rules)."""
 
+    max_file = MAX_FILE               # the largest file a channel reads or writes: a whole disk
+
     def __init__(self, folder):
         self.folder = os.path.realpath(os.path.abspath(folder))
         self._remove_stale_temporaries()
@@ -528,7 +530,7 @@ class HostDisk:
                 self._set_error(DOS_NOT_FOUND, message="no file matching %r in %s" % (text, self.folder))
                 return _Channel("R", dead=True)
             try:
-                data = self._read(entry, MAX_FILE)
+                data = self._read(entry, self.max_file)
             except OSError as error:
                 self._host_failure(error, "read %s" % entry.host_name)
                 return _Channel("R", dead=True)
@@ -542,7 +544,7 @@ class HostDisk:
                 self._set_error(DOS_NOT_FOUND, message="no file %r to append to" % text)
                 return _Channel("W", dead=True)
             try:
-                data = self._read(entry, MAX_FILE)
+                data = self._read(entry, self.max_file)
             except OSError as error:
                 self._host_failure(error, "read %s" % entry.host_name)
                 return _Channel("W", dead=True)
@@ -570,8 +572,8 @@ class HostDisk:
 
     def _close_channel(self, secondary):
         channel = self.channels.pop(secondary, None)
-        if channel is None or channel.mode != "W" or channel.dead:
-            return
+        if channel is None or channel.mode != "W" or channel.dead or channel.overflow:
+            return                                  # (a file larger than the disk: 72, nothing written)
         try:
             self._write(channel.target, bytes(channel.data))
         except (OSError, BadName) as error:
@@ -618,10 +620,10 @@ class HostDisk:
             return
         if channel.mode != "W" or channel.dead:
             return
-        if len(channel.data) >= MAX_FILE:
+        if len(channel.data) >= self.max_file:
             if not channel.overflow:
                 channel.overflow = True
-                self._set_error(72, message="file %s is larger than a 1541 disk" % channel.target)
+                self._set_error(72, message="file %s is larger than the disk" % channel.target)
             return
         channel.data.append(byte)
 
@@ -710,7 +712,7 @@ class HostDisk:
             self._set_error(DOS_EXISTS, message="%r already exists" % new)
             return
         try:
-            data = self._read(entry, MAX_FILE)
+            data = self._read(entry, self.max_file)
         except OSError as error:
             self._host_failure(error, "read %s" % entry.host_name)
             return

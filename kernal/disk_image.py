@@ -78,6 +78,7 @@ class ImageDisk(HostDisk):
         self.path = path
         # (a link the user named is followed: the image it points to is the one changed)
         self.file = os.path.realpath(path)
+        self.max_file = self.image.format.sectors * 254
         super().__init__(".")
         self.folder = path                         # (what the drive's messages name)
         self._refresh()

@@ -592,3 +592,12 @@ def test_load_star_gets_the_first_file_then_the_last_one_loaded(disk, folder):
     assert disk.load(b"*") == b"\x00\x10z"
     disk.open(15, b"I")
     assert disk.load(b"*") == HELLO
+
+
+def test_a_file_larger_than_the_disk_through_a_channel_gets_disk_full_and_is_not_written(disk, folder):
+    disk.open(2, b"HUGE,S,W")
+    for _ in range(664 * 254 + 10):                  # more than a whole 1541 disk
+        disk.chrout(2, 0x41)
+    disk.close(2)
+    assert disk.error_text().startswith("72,DISK FULL")
+    assert not any(path.name.startswith("huge") for path in folder.iterdir())

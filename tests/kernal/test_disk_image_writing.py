@@ -12,10 +12,9 @@ from c64.machine import C64
 from kernal.disk_formats import D64, D71, D81, read_image
 from kernal.disk_writing import blank_image
 from tests.tools.basic_keys import settle
-from tests.tools.image_writer import SECTORS, ImageWriter, bam_of, chains_of
+from tests.tools.image_writer import ImageWriter, check_bam_in_step
 
 KINDS = ("d64", "d71", "d81")
-SYSTEM = {"d64": {18}, "d71": {18, 53}, "d81": {40}}
 EMPTY = {"d64": 664, "d71": 1328, "d81": 3160}
 
 
@@ -29,19 +28,11 @@ def make_image(tmp_path, kind, files=((b"OLD", "prg", bytes([1, 8]) + bytes(600)
 
 
 def assert_bam_in_step(path, kind):
-    """The BAM marks exactly the sectors the directory and the files use (system tracks
-    aside), each track's count is its bitmap's, and the listing's BLOCKS FREE is the BAM's."""
-    raw = path.read_bytes()
-    bam = bam_of(raw, kind)
-    used = chains_of(raw, kind)
-    for track, (count, free) in bam.items():
-        assert count == len(free), "track %d: count %d, bitmap %d" % (track, count, len(free))
-        if track in SYSTEM[kind]:
-            assert not free & {s for t, s in used if t == track}
-            continue
-        assert free == {s for s in range(SECTORS[kind][track]) if (track, s) not in used}, track
+    """The BAM marks exactly the sectors the directory and the files use, and the listing's
+    BLOCKS FREE is the BAM's; the image read."""
+    free = check_bam_in_step(path.read_bytes(), kind)
     image = read_image(str(path))
-    assert image.free_blocks == sum(c for t, (c, _) in bam.items() if t not in SYSTEM[kind])
+    assert image.free_blocks == free
     return image
 
 

@@ -213,3 +213,21 @@ def chains_of(raw, kind):
                     t, s = sector_at(t, s)[0], sector_at(t, s)[1]
         track, sector = block[0], block[1]
     return used
+
+
+SYSTEM_TRACKS = {"d64": {18}, "d71": {18, 53}, "d81": {40}}
+
+
+def check_bam_in_step(raw, kind):
+    """AssertionError unless the BAM marks exactly the sectors the directory and the files
+    use (system tracks: none of those they use is free) and each track's count is its
+    bitmap's; returns the blocks free the BAM counts."""
+    bam = bam_of(raw, kind)
+    used = chains_of(raw, kind)
+    for track, (count, free) in bam.items():
+        assert count == len(free), "track %d: count %d, bitmap %d" % (track, count, len(free))
+        if track in SYSTEM_TRACKS[kind]:
+            assert not free & {s for t, s in used if t == track}
+            continue
+        assert free == {s for s in range(SECTORS[kind][track]) if (track, s) not in used}, track
+    return sum(count for track, (count, _) in bam.items() if track not in SYSTEM_TRACKS[kind])
