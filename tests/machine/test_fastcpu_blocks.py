@@ -602,23 +602,33 @@ loop:   lda $C100,x
 """
 
 
-@pytest.mark.parametrize("pair", [_c64_pair, _list_pair], ids=["c64", "plain memory"])
-def test_a_loop_left_at_the_cycle_limit_after_any_pass_has_py65s_flags(pair):
+def _in_uneven_steps(pair, source, counter, until, limits, data=()):
+    """Both CPUs (a C64 pair or a plain-memory pair) on `source`, the byte at $C203 set to
+    `counter` (and `data` from $C100): the fast one run to varying cycle limits (cycled
+    from `limits`), the reference to the same cycle, the same state and memory after
+    each, until $C203 reaches `until`.  Returns the fast CPU."""
     if pair is _c64_pair:
-        fast, ref = pair(FLAGS_SET_EACH_PASS)
+        fast, ref = pair(source)
         fast_mem, ref_mem, fast, ref = fast.mem.ram, ref.mem.ram, fast.cpu, ref.cpu
     else:
-        fast, ref, fast_mem, ref_mem = pair(FLAGS_SET_EACH_PASS)
+        fast, ref, fast_mem, ref_mem = pair(source)
     for memory in (fast_mem, ref_mem):
-        memory[0xC203] = 200
-        memory[0xC100:0xC100 + 200] = bytes(range(0x30, 0xF8))
+        memory[0xC203] = counter
+        memory[0xC100:0xC100 + len(data)] = data
     steps = 0
-    while ref_mem[0xC203] > 192:
+    while ref_mem[0xC203] > until:
         steps += 1
-        fast.run(fast.processorCycles + (3, 7, 11, 29, 53, 97, 131)[steps % 7])
+        fast.run(fast.processorCycles + limits[steps % len(limits)])
         ref.run(fast.processorCycles)
         assert state(fast) == state(ref), "after %d runs" % steps
         assert fast_mem == ref_mem
+    return fast
+
+
+@pytest.mark.parametrize("pair", [_c64_pair, _list_pair], ids=["c64", "plain memory"])
+def test_a_loop_left_at_the_cycle_limit_after_any_pass_has_py65s_flags(pair):
+    fast = _in_uneven_steps(pair, FLAGS_SET_EACH_PASS, 200, 192, (3, 7, 11, 29, 53, 97, 131),
+                            data=bytes(range(0x30, 0xF8)))
     assert fast.block_at(0xC002).__name__ == "block_c002"      # the loop ran translated
 
 
@@ -668,18 +678,5 @@ low:    pla
 
 @pytest.mark.parametrize("pair", [_c64_pair, _list_pair], ids=["c64", "plain memory"])
 def test_pushes_and_calls_inside_a_block_leave_py65s_stack_pointer_on_every_way_out(pair):
-    if pair is _c64_pair:
-        fast, ref = pair(STACK_WAYS_OUT)
-        fast_mem, ref_mem, fast, ref = fast.mem.ram, ref.mem.ram, fast.cpu, ref.cpu
-    else:
-        fast, ref, fast_mem, ref_mem = pair(STACK_WAYS_OUT)
-    for memory in (fast_mem, ref_mem):
-        memory[0xC203] = 60
-    steps = 0
-    while ref_mem[0xC203] > 1:
-        steps += 1
-        fast.run(fast.processorCycles + (1, 5, 9, 17, 33, 40)[steps % 6])
-        ref.run(fast.processorCycles)
-        assert state(fast) == state(ref), "after %d runs" % steps
-        assert fast_mem == ref_mem
+    fast = _in_uneven_steps(pair, STACK_WAYS_OUT, 60, 1, (1, 5, 9, 17, 33, 40))
     assert fast.block_at(0xC000).__name__ == "block_c000"
