@@ -69,12 +69,15 @@ class ImageEditor:
         return bool(self.data[bits + sector // 8] & (1 << (sector % 8)))
 
     def _mark(self, track, sector, free):
+        """Set a sector's bit (free or used) and recount its track's free sectors."""
         count, bits, _ = self._bam_entry(track)
         mask = 1 << (sector % 8)
-        if bool(self.data[bits + sector // 8] & mask) == free:
-            return
-        self.data[bits + sector // 8] ^= mask
-        self.data[count] = (self.data[count] + (1 if free else -1)) & 0xFF
+        if free:
+            self.data[bits + sector // 8] |= mask
+        else:
+            self.data[bits + sector // 8] &= ~mask & 0xFF
+        self.data[count] = sum(self.data[bits + s // 8] >> (s % 8) & 1
+                               for s in range(self.format.sectors_in(track)))
 
     def free_sectors(self):
         return sum(1 for track in self._writable_tracks()
@@ -88,7 +91,7 @@ class ImageEditor:
 
     def in_use(self, skip=None):
         """Every sector the directory's chain and the files' chains use (but `skip`'s file)."""
-        used = set(self._directory_chain())
+        used = set(self._follow(*self.format.directory))
         for entry in self.image.entries:
             if skip is None or (entry.track, entry.sector) != (skip.track, skip.sector):
                 used.update(self.chain(entry))
@@ -157,8 +160,12 @@ class ImageEditor:
 
     def chain(self, entry):
         """The (track, sector) list of an entry's file (the image was checked when read)."""
+        return self._follow(entry.track, entry.sector)
+
+    def _follow(self, track, sector):
+        """The sectors of a chain from (track, sector), to its end or the first link that
+        leaves the disk or comes back."""
         out, seen = [], set()
-        track, sector = entry.track, entry.sector
         while track and (track, sector) not in seen and 1 <= track <= self.format.tracks \
                 and sector < self.format.sectors_in(track):
             seen.add((track, sector))
@@ -170,26 +177,9 @@ class ImageEditor:
     # -- the directory -----------------------------------------------------------------------
     def _directory_slots(self):
         """(offset of byte 2 of each 32-byte entry, in order), and the last directory sector."""
-        slots, seen = [], set()
-        track, sector = self.format.directory
-        last = (track, sector)
-        while track and (track, sector) not in seen:
-            seen.add((track, sector))
-            last = (track, sector)
-            at = self._at(track, sector)
-            slots.extend(at + 32 * index + 2 for index in range(8))
-            track, sector = self.data[at], self.data[at + 1]
-        return slots, last
-
-    def _directory_chain(self):
-        out = []
-        track, sector = self.format.directory
-        while track and (track, sector) not in out and 1 <= track <= self.format.tracks \
-                and sector < self.format.sectors_in(track):
-            out.append((track, sector))
-            at = self._at(track, sector)
-            track, sector = self.data[at], self.data[at + 1]
-        return out
+        sectors = self._follow(*self.format.directory)
+        slots = [self._at(*where) + 32 * index + 2 for where in sectors for index in range(8)]
+        return slots, sectors[-1]
 
     def _slot_of(self, entry):
         for slot in self._directory_slots()[0]:
@@ -231,7 +221,7 @@ class ImageEditor:
         system = {self.format.header} | ({(40, 1), (40, 2)} if self.format.kind == "d81" else set())
         for track in self._writable_tracks() + [home]:
             for sector in range(self.format.sectors_in(track)):
-                self._mark_free_untracked(track, sector, (track, sector) not in kept | system)
+                self._mark(track, sector, (track, sector) not in kept | system)
 
     # -- formatting ----------------------------------------------------------------------------
     def format_disk(self, name, disk_id=None):
@@ -263,7 +253,7 @@ class ImageEditor:
         if self.format.kind == "d71":
             self.data[self._at(53, 0):self._at(53, 0) + 256] = bytes(256)
         for sector in range(self.format.sectors_in(18)):
-            self._mark_free_untracked(18, sector, sector > 1)
+            self._mark(18, sector, sector > 1)
 
     def _new_1581_header(self, name, disk_id):
         header = bytearray(256)
@@ -276,17 +266,7 @@ class ImageEditor:
             bam = bytes(link) + bytes([0x44, 0xBB]) + disk_id[:2] + bytes([0xC0, 0]) + bytes(248)
             self.data[self._at(40, sector):self._at(40, sector) + 256] = bam
         for sector in range(40):
-            self._mark_free_untracked(40, sector, sector > 3)
-
-    def _mark_free_untracked(self, track, sector, free):
-        """Set a sector's bit and recount its track, whatever the bit held before."""
-        count, bits, size = self._bam_entry(track)
-        mask = 1 << (sector % 8)
-        if free:
-            self.data[bits + sector // 8] |= mask
-        else:
-            self.data[bits + sector // 8] &= ~mask & 0xFF
-        self.data[count] = sum(bin(b).count("1") for b in self.data[bits:bits + size])
+            self._mark(40, sector, sector > 3)
 
 
 def blank_image(disk_format, name, disk_id):

@@ -207,10 +207,7 @@ def test_a_read_only_image_file_is_a_write_protected_disk_and_is_not_changed(ima
 
 def test_a_damaged_file_gives_error_66_and_a_message_not_a_traceback(tmp_path):
     disk = sample_disk()
-    chain = disk.add(b"BROKEN", "prg", bytes(600))
-    block = disk.get(*chain[1])
-    block[0], block[1] = 17, 30                                # sector 30 on a 21-sector track
-    disk.put(*chain[1], block)
+    disk.add_damaged(b"BROKEN")                                # its 2nd sector links off track 17
     path = tmp_path / "damaged.d64"
     path.write_bytes(disk.bytes())
     m = C64(disk_folder=str(path))

@@ -135,10 +135,7 @@ def test_a_failed_host_write_leaves_the_image_as_it_was_in_memory_and_on_the_hos
 
 def test_a_damaged_files_chain_is_not_freed_by_replacing_or_scratching_it(tmp_path):
     disk = ImageWriter(b"DAMAGED", b"D1")
-    chain = disk.add(b"BROKEN", "prg", bytes(600))
-    block = disk.get(*chain[1])
-    block[0], block[1] = 17, 30                                # sector 30 on a 21-sector track
-    disk.put(*chain[1], block)
+    disk.add_damaged(b"BROKEN")                                # its 2nd sector links off track 17
     path = tmp_path / "damaged.d64"
     path.write_bytes(disk.bytes())
     before = path.read_bytes()

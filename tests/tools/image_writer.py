@@ -70,6 +70,15 @@ class ImageWriter:
         self.entries.append(entry)
         return chain
 
+    def add_damaged(self, name):
+        """A 3-block file whose second sector links to sector 30 of track 17 (a 21-sector
+        track); returns its chain."""
+        chain = self.add(name, "prg", bytes(600))
+        block = self.get(*chain[1])
+        block[0], block[1] = 17, 30
+        self.put(*chain[1], block)
+        return chain
+
     def scratch(self, name):
         for entry in self.entries:
             if entry[5:21].rstrip(bytes([PADDING])) == name:
