@@ -1,123 +1,22 @@
 """The two CIA 6526 chips as far as programs read them.
 
 Both have two timers, the interrupt control register and the time-of-day clock
-with its alarm (class CIA).  CIA1 ($DC00): the keyboard matrix (write the column
-mask to $DC00, read the keys down in those lines at $DC01); its interrupt output
-is the CPU's IRQ line (timer A gives the KERNAL its 60 Hz IRQ).  CIA2 ($DD00):
-the VIC bank bits; its interrupt output is the CPU's NMI line.  Timers are
-computed from the cycle count instead of being stepped, so they cost nothing
-between reads.  Timer B counts phi2 cycles or timer A's underflows (CRB bits
-6-5 %10, and %11: the CNT pin is pulled high on a C64 with nothing on the user
-port); a timer set to count CNT transitions (CRA bit 5, CRB %01) does not count,
-as nothing drives CNT.
+with its alarm (class CIA; the timers and the ICR cycle by cycle in c64.cia_timers).
+CIA1 ($DC00): the keyboard matrix (write the column mask to $DC00, read the keys down
+in those lines at $DC01); its interrupt output is the CPU's IRQ line (timer A gives
+the KERNAL its 60 Hz IRQ).  CIA2 ($DD00): the VIC bank bits; its interrupt output is
+the CPU's NMI line.
+
+Every access names the cycle it happens in (`at`: the CPU's bus cycle within its
+instruction, c64.io; the clock's cycle when not given); the chip is brought up to that
+cycle first.
 """
 
-
-_NEVER = float("inf")
+from c64.cia_timers import TimerChip
 
 
 def _bcd(value):
     return ((value // 10) << 4) | (value % 10)
-
-
-class Timer:
-    """A 16-bit down-counter clocked by the CPU clock (phi2)."""
-
-    def __init__(self, clock):
-        self.clock = clock
-        self.latch = 0xFFFF
-        self.running = False
-        self.one_shot = False
-        self.start_cycle = 0      # cycle at which the counter held `start_value`
-        self.start_value = 0xFFFF
-
-    def value(self):
-        if not self.running:
-            return self.start_value
-        elapsed = self.clock() - self.start_cycle
-        if elapsed <= self.start_value:
-            return self.start_value - elapsed
-        period = self.latch + 1
-        return self.latch - ((elapsed - self.start_value - 1) % period)
-
-    def next_underflow(self):
-        """Cycle of the next underflow, or None when stopped."""
-        if not self.running:
-            return None
-        now = self.clock()
-        first = self.start_cycle + self.start_value + 1
-        if now < first:
-            return first
-        period = self.latch + 1
-        return first + ((now - first) // period + 1) * period
-
-    def control(self, value, counts=True):
-        """A write of its control register; `counts`: False when it counts CNT (frozen here)."""
-        now = self.clock()
-        current = self.value()
-        self.one_shot = bool(value & 0x08)
-        if value & 0x10:                   # force load
-            current = self.latch
-        self.running = bool(value & 0x01) and counts
-        self.start_cycle, self.start_value = now, current
-
-    def underflows(self):
-        """(cycle of its next underflow after now, cycles between the following ones or
-        None for a one-shot timer), or None when stopped."""
-        first = self.next_underflow()
-        if first is None:
-            return None
-        return first, None if self.one_shot else self.latch + 1
-
-    def rebase(self):
-        """Take the value now as a new start (before what it counts changes)."""
-        self.start_value, self.start_cycle = self.value(), self.clock()
-
-
-class CascadeTimer(Timer):
-    """Timer B counting timer A's underflows: the same down-counter, one count for each of
-    timer A's underflows after start_cycle."""
-
-    def __init__(self, clock, source):
-        super().__init__(clock)
-        self.source = source
-        self.source_times = None      # timer A's (first underflow, period) after start_cycle
-
-    def rebase(self):
-        super().rebase()
-        self.source_times = self.source.underflows()
-
-    def control(self, value, counts=True):
-        super().control(value, counts)
-        self.source_times = self.source.underflows()
-
-    def _counted(self, now):
-        times = self.source_times
-        if times is None or now < times[0]:
-            return 0
-        first, period = times
-        return 1 if period is None else 1 + (now - first) // period
-
-    def value(self):
-        if not self.running:
-            return self.start_value
-        counted = self._counted(self.clock())
-        if counted <= self.start_value:
-            return self.start_value - counted
-        return self.latch - ((counted - self.start_value - 1) % (self.latch + 1))
-
-    def next_underflow(self):
-        times = self.source_times
-        if not self.running or times is None:
-            return None
-        counted = self._counted(self.clock())
-        needed = self.start_value + 1         # timer A's underflow that takes it past 0
-        if counted >= needed:
-            needed += ((counted - needed) // (self.latch + 1) + 1) * (self.latch + 1)
-        first, period = times
-        if period is None:
-            return first if needed == 1 else None
-        return first + (needed - 1) * period
 
 
 class CIA:
@@ -127,10 +26,6 @@ class CIA:
     def __init__(self, clock, clock_hz=985248):
         self.clock = clock
         self.clock_hz = clock_hz
-        self.timer_a = Timer(clock)
-        self.phi2_b = Timer(clock)
-        self.cascade_b = CascadeTimer(clock, self.timer_a)
-        self.timer_b = self.phi2_b
         # Called after a register write that may move the next interrupt (timers, ICR):
         # the machine uses it to end the CPU's current run slice, which was planned
         # with the old timing, so a newly programmed interrupt is not taken late.
@@ -142,110 +37,106 @@ class CIA:
         self.prb = 0xFF
         self.ddra = 0xFF
         self.ddrb = 0x00
-        self.icr_mask = 0
-        self.icr_flags = 0
-        self._line = False
-        self.line_edges = 0           # times the interrupt output went active (NMI is an edge)
-        self.cra = 0
-        self.crb = 0
-        self._next_a = None
-        self._next_b = None
-        self.next_due = _NEVER
-        self._next_irq = None
+        self.chip = TimerChip()
+        self.chip.cycle = self.clock()
+        self.chip.on_alarm = self._next_alarm
+        self._due = None
+        self._stale = True           # the predicted next interrupt must be worked out again
         self.tod_offset = 0           # tenths added to emulated time
         self.tod_latched = None
         self.tod_stopped_at = None
         self.tod_alarm = 0            # in tenths of the day (CRB bit 7 set: TOD writes set it)
-        self._next_alarm = None
-        self.timer_b = self.phi2_b
+        self.chip.alarm_at = self._alarm_cycle(self.chip.cycle)
 
-    # -- timer A interrupt ---------------------------------------------------
-    def _schedule(self):
-        self._next_a = self.timer_a.next_underflow()
-        self._next_b = self.timer_b.next_underflow()
-        self._next_alarm = self._alarm_cycle()
-        # The soonest, for poll()'s quick "nothing due yet" test.
-        dues = [due for due in (self._next_a, self._next_b, self._next_alarm) if due is not None]
-        self.next_due = min(dues) if dues else _NEVER
-        self._masked_due()
+    @property
+    def timer_a(self):
+        return self.chip.a
 
-    def _masked_due(self):
-        """The soonest of those whose interrupt is enabled (next_irq_cycle's answer)."""
-        dues = [due for due, bit in ((self._next_a, 0x01), (self._next_b, 0x02), (self._next_alarm, 0x04))
-                if due is not None and self.icr_mask & bit]
-        self._next_irq = min(dues) if dues else None
+    @property
+    def timer_b(self):
+        return self.chip.b
 
-    def _underflow(self, timer, flag):
-        self.icr_flags |= flag
-        if timer.one_shot:
-            if timer is self.timer_a and self.timer_b is self.cascade_b:
-                self.cascade_b.rebase()       # (A stops: B counts what A gave it so far)
-            timer.running = False
-            timer.start_value = timer.latch
-            if timer is self.timer_a:
-                self.cra &= ~0x01
-            else:
-                self.crb &= ~0x01
+    @property
+    def cra(self):
+        return self.chip.a.cr
 
-    def poll(self):
-        """Bring the interrupt flags up to date; returns True while the IRQ line is pulled."""
-        now = self.clock()
-        if now < self.next_due:
-            return self._line                 # (kept by every change of the flags or the mask)
-        due_a = self._next_a is not None and now >= self._next_a
-        due_b = self._next_b is not None and now >= self._next_b
-        due_alarm = self._next_alarm is not None and now >= self._next_alarm
-        if due_b:
-            self._underflow(self.timer_b, 0x02)
-        if due_a:
-            self._underflow(self.timer_a, 0x01)
-        if due_alarm:
-            self.icr_flags |= 0x04
-        if due_a or due_b or due_alarm:
-            self._schedule()
-        return self._line_now()
+    @property
+    def crb(self):
+        return self.chip.b.cr
 
-    def _line_now(self):
-        """The interrupt output now (True: pulled); counts its edges (line_edges)."""
-        line = bool(self.icr_flags & self.icr_mask & 0x1F)
-        if line and not self._line:
-            self.line_edges += 1
-        self._line = line
-        return line
+    @property
+    def icr_mask(self):
+        return self.chip.imr
+
+    @property
+    def icr_flags(self):
+        """The ICR as the chip holds it (flags and bit 7), as a peek shows it."""
+        return self.chip.icr
+
+    # -- time and the interrupt output -----------------------------------------------------
+    def sync(self, at=None):
+        """Bring the chip up to cycle `at` (the clock's now when not given); returns it."""
+        if at is None:
+            at = self.clock()
+        if at > self.chip.cycle:
+            self.chip.advance(at)
+        return at
+
+    def poll(self, at=None):
+        """Bring the chip up to date; returns True while its interrupt output is active."""
+        self.sync(at)
+        return self.chip.line
+
+    def line_seen_at(self, cycle):
+        """The interrupt output as the CPU sees it in `cycle` (bring the chip up to date first)."""
+        return self.chip.line_seen_at(cycle)
+
+    def edges_seen_by(self, cycle):
+        """Times the output went active that the CPU sees by `cycle` (NMI is an edge)."""
+        return self.chip.edges_seen_by(cycle)
+
+    @property
+    def line_edges(self):
+        return self.chip.edges
 
     def next_irq_cycle(self):
-        """Cycle at which an enabled timer or the alarm will next pull the interrupt line, or None."""
-        return self._next_irq
+        """The cycle the CPU will first see the interrupt output go active, if no access
+        comes first (possibly an earlier cycle to look again at; while it is active, when
+        it would go active again after a read of the ICR); None if it will not."""
+        chip = self.chip
+        if self._stale or (self._due is not None and chip.cycle >= self._due):
+            self._due = chip.next_active()
+            self._stale = False
+        return self._due
 
     def acknowledge(self):
         """What reading $DC0D does: return the flags and clear them."""
-        self.poll()
-        flags = self.icr_flags
-        if flags & self.icr_mask & 0x1F:
-            flags |= 0x80
-        self.icr_flags = 0
-        self._line = False
-        return flags
+        return self.read(0x0D)
+
+    def _next_alarm(self, cycle):
+        self.chip.alarm_at = self._alarm_cycle(cycle)
+        self.chip.changed()
 
     # -- time of day -------------------------------------------------------------
-    def _tod_tenths(self):
+    def _tod_tenths(self, now=None):
         if self.tod_stopped_at is not None:
             return self.tod_stopped_at
-        return self.clock() * 10 // self.clock_hz + self.tod_offset
+        now = self.clock() if now is None else now
+        return now * 10 // self.clock_hz + self.tod_offset
 
-    def _alarm_cycle(self):
-        """The first cycle after now at which the time of day reads the alarm time."""
+    def _alarm_cycle(self, now):
+        """The first cycle after `now` at which the time of day reads the alarm time."""
         if self.tod_stopped_at is not None:
             return None
-        now = self.clock()
         day = 24 * 36000
-        ahead = (self.tod_alarm - self._tod_tenths()) % day or day
-        target = self._tod_tenths() + ahead - self.tod_offset       # in tenths of emulated time
+        tenths = self._tod_tenths(now)
+        ahead = (self.tod_alarm - tenths) % day or day
+        target = tenths + ahead - self.tod_offset                   # in tenths of emulated time
         cycle = -(-target * self.clock_hz // 10)                    # first cycle there
         return max(cycle, now + 1)
 
-    def _tod_registers(self):
-        tenths = self._tod_tenths() % (24 * 36000)
+    def _tod_registers(self, now=None):
+        tenths = self._tod_tenths(now) % (24 * 36000)
         hours, rest = divmod(tenths, 36000)
         minutes, rest = divmod(rest, 600)
         seconds, tenth = divmod(rest, 10)
@@ -273,120 +164,90 @@ class CIA:
         else:
             self.ddrb = value
 
-    def read(self, reg):
+    def read(self, reg, at=None):
         reg &= 0x0F
+        at = self.sync(at)
+        chip = self.chip
         if reg < 4:
-            return self.read_port(reg)
-        if reg in (0x04, 0x05, 0x06, 0x07):
-            timer = self.timer_a if reg < 6 else self.timer_b
-            value = timer.value()
-            return value & 0xFF if reg % 2 == 0 else value >> 8
-        if 0x08 <= reg <= 0x0B:
+            value = self.read_port(reg)
+            if reg == 1 and (chip.a.cr | chip.b.cr) & 0x02:
+                value = chip.port_b_bits(value)
+            return value
+        if reg < 8:
+            timer = chip.a if reg < 6 else chip.b
+            return timer.counter & 0xFF if reg % 2 == 0 else timer.counter >> 8
+        if reg < 0x0C:
             if self.tod_latched is None and reg == 0x0B:
-                self.tod_latched = self._tod_registers()
-            values = self.tod_latched or self._tod_registers()
+                self.tod_latched = self._tod_registers(at)
+            values = self.tod_latched or self._tod_registers(at)
             if reg == 0x08:
                 self.tod_latched = None
             return values[reg - 0x08]
         if reg == 0x0D:
-            return self.acknowledge()
+            self._stale = True
+            return chip.read_icr()
         if reg == 0x0E:
-            return (self.cra & ~0x10) | (0x01 if self.timer_a.running else 0)
+            return chip.a.cr
         if reg == 0x0F:
-            return (self.crb & ~0x10) | (0x01 if self.timer_b.running else 0)
+            return chip.b.cr
         return 0xFF
 
     def peek(self, reg):
         """What read(reg) returns, without side effects (the monitor's view): the ICR is
-        neither brought up to date (poll) nor acknowledged, the time of day neither latched
+        neither brought up to date nor acknowledged, the time of day neither latched
         nor released."""
         reg &= 0x0F
         if reg == 0x0D:
-            return self.icr_flags | (0x80 if self.icr_flags & self.icr_mask & 0x1F else 0)
+            return self.chip.icr
         if 0x08 <= reg <= 0x0B:
             return self._tod_registers()[reg - 0x08]
         return self.read(reg)
 
-    def write(self, reg, value):
+    def write(self, reg, value, at=None):
         reg &= 0x0F
-        self._write(reg, value)
-        if 0x04 <= reg <= 0x07 or reg >= 0x0D:
-            if self.on_reschedule is not None:
-                self.on_reschedule()
-
-    def _write(self, reg, value):
+        at = self.sync(at)
+        chip = self.chip
         if reg < 4:
             self.write_port(reg, value)
-        elif reg in (0x04, 0x05, 0x06, 0x07):
-            self.poll()
-            timer = self.timer_a if reg < 6 else self.timer_b
-            if timer is self.timer_a and self.timer_b is self.cascade_b:
-                self.cascade_b.rebase()
-            if reg % 2 == 0:
-                timer.latch = (timer.latch & 0xFF00) | value
-            else:
-                timer.latch = (timer.latch & 0x00FF) | (value << 8)
-                if not timer.running:      # writing the high byte of a stopped timer loads it
-                    timer.start_value = timer.latch
-                    timer.start_cycle = self.clock()
-            if timer is self.timer_a and self.timer_b is self.cascade_b:
-                self.cascade_b.source_times = self.timer_a.underflows()
-            self._schedule()
-        elif 0x08 <= reg <= 0x0B:
-            self._write_tod(reg - 0x08, value)
+            return
+        if reg < 8:
+            chip.write_latch(chip.a if reg < 6 else chip.b, reg % 2, value)
+        elif reg < 0x0C:
+            self._write_tod(reg - 0x08, value, at)
         elif reg == 0x0D:
-            self.poll()
-            if value & 0x80:
-                self.icr_mask |= value & 0x1F
-            else:
-                self.icr_mask &= ~value & 0x1F
-            self._masked_due()
-            self._line_now()
+            chip.write_icr(value)
         elif reg == 0x0E:
-            self.poll()
-            if self.timer_b is self.cascade_b:
-                self.cascade_b.rebase()
-            self.cra = value
-            self.timer_a.control(value, counts=not value & 0x20)
-            if self.timer_b is self.cascade_b:
-                self.cascade_b.source_times = self.timer_a.underflows()
-            self._schedule()
+            chip.write_control(chip.a, value, counts_phi2=not value & 0x20)
         elif reg == 0x0F:
-            self.poll()
-            self.crb = value
-            self._timer_b_mode(value)
-            self._schedule()
+            chip.write_control(chip.b, value, counts_phi2=not value & 0x60)
+        else:
+            return
+        self._stale = True
+        if self.on_reschedule is not None:
+            self.on_reschedule()
 
-    def _timer_b_mode(self, value):
-        """CRB bits 6-5: phi2 (%00), CNT (%01: not counting here), timer A underflows (%1x)."""
-        wanted = self.cascade_b if value & 0x40 else self.phi2_b
-        if wanted is not self.timer_b:
-            old = self.timer_b
-            wanted.latch, wanted.start_value, wanted.one_shot = old.latch, old.value(), old.one_shot
-            wanted.start_cycle, wanted.running = self.clock(), old.running
-            self.timer_b = wanted
-        self.timer_b.control(value, counts=(value & 0x60) != 0x20)
-
-    def _write_tod(self, index, value):
+    def _write_tod(self, index, value, at):
         if self.crb & 0x80:                 # CRB bit 7: the writes set the alarm
             fields = list(self._tenths_fields(self.tod_alarm))
             fields[index] = value
             self.tod_alarm = self._fields_tenths(fields)
-            self._schedule()
+            self.chip.alarm_at = self._alarm_cycle(at)
+            self.chip.changed()
             return
-        fields = list(self._tod_registers())
+        fields = list(self._tod_registers(at))
         fields[index] = value
         if index == 3:
-            self.tod_stopped_at = self._tod_tenths()   # writing hours stops the clock
+            self.tod_stopped_at = self._tod_tenths(at)   # writing hours stops the clock
         target = self._fields_tenths(fields)
         if index == 0:                              # writing tenths starts it again
             self.tod_stopped_at = None
-            self.tod_offset = target - self.clock() * 10 // self.clock_hz
+            self.tod_offset = target - at * 10 // self.clock_hz
         elif self.tod_stopped_at is not None:
             self.tod_stopped_at = target
         else:
-            self.tod_offset = target - self.clock() * 10 // self.clock_hz
-        self._schedule()
+            self.tod_offset = target - at * 10 // self.clock_hz
+        self.chip.alarm_at = self._alarm_cycle(at)
+        self.chip.changed()
 
     @staticmethod
     def _fields_tenths(fields):
@@ -416,7 +277,9 @@ class CIA1(CIA):
     def read_port(self, reg):
         if reg == 0x01:
             columns = self.pra | (~self.ddra & 0xFF)
-            return self.keyboard_matrix(columns) & ((self.prb | self.ddrb) & 0xFF | ~self.ddrb & 0xFF)
+            # Output bits read what PRB drives them to, inputs are pulled up; a key down
+            # pulls its row low either way.
+            return self.keyboard_matrix(columns) & (self.prb | ~self.ddrb) & 0xFF
         return super().read_port(reg)
 
 

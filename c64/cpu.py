@@ -46,22 +46,81 @@ class CPU(MPU):
     def __init__(self, memory, trap_handler=None, pc=0x0000):
         self.trap_handler = trap_handler
         self.stop_requested = False
+        self.last_step = None
+        self._io_fetch = None        # [cycle, opcode] of an instruction fetched from I/O
         MPU.__init__(self, memory, pc)
 
     # -- run loop ----------------------------------------------------------
-    def run(self, cycle_limit, verify=True):
+    def run(self, cycle_limit, verify=True, exact=False):
         """Execute instructions until processorCycles reaches cycle_limit or stop() is called.
 
-        (`verify` is for cores that cache translated code, c64.fastcpu; stepping has
-        nothing to verify.)"""
+        Returns at the first instruction boundary at or after cycle_limit; `last_step` is
+        then (pc, p, cycle) before the instruction that crossed it, else None (stopped
+        early).  (`verify` is for cores that cache translated code, c64.fastcpu; stepping
+        has nothing to verify; stepping is always `exact`.)"""
         self.stop_requested = False
+        self.last_step = None
+        self._io_fetch = None        # [cycle, opcode] of an instruction fetched from I/O
         step = self.step
+        near = cycle_limit - LONGEST_INSTRUCTION
+        while self.processorCycles < near and not self.stop_requested:
+            step()
         while self.processorCycles < cycle_limit and not self.stop_requested:
+            self.last_step = (self.pc, self.p, self.processorCycles)
             step()
 
     def stop(self):
         """Ask run() to return after the current instruction (used by traps that wait)."""
         self.stop_requested = True
+
+    def irq(self, force=False):
+        """An IRQ: taken when I is clear, or with `force` (the I flag was clear when the CPU
+        looked at the line, in the instruction that set it: SEI, PLP)."""
+        if self.p & self.INTERRUPT and not force:
+            return
+        self.stPushWord(self.pc)
+        self.p &= ~self.BREAK
+        self.stPush(self.p | self.UNUSED)
+        self.p |= self.INTERRUPT
+        self.pc = self.WordAt(self.IRQ)
+        self.processorCycles += 7
+
+    def access_cycle(self, write, addr=None):
+        """The bus cycle of the data access being made now, inside an instruction (for the
+        chips, c64.io): (cycle, cycle of the dummy write first or None).  A read or write
+        happens in the instruction's last cycle (one later with an indexed read crossing a
+        page); a read-modify-write reads two cycles before its end and writes the old value
+        back in the next-to-last cycle, the new one in the last."""
+        start = self.processorCycles
+        sources = getattr(self.memory, "page_sources", None)
+        fetch = self._io_fetch
+        if fetch is not None and fetch[0] == start:
+            # An instruction running from I/O (code in a chip's registers): its opcode was
+            # the read before this one; its operand bytes are read in its 2nd and 3rd cycles.
+            if fetch[1] is None:
+                fetch[1] = self.memory.io.last_read
+            if addr == self.pc:
+                return start + 1, None
+            if addr == (self.pc + 1) & 0xFFFF:
+                return start + 2, None
+            op = fetch[1]
+        elif addr is not None and addr == self.pc and sources is not None and sources[addr >> 8] is None:
+            self._io_fetch = [start, None]       # the opcode fetch, in the first cycle
+            return start, None
+        else:
+            pc = (self.pc - 1) & 0xFFFF          # (py65 has moved past the opcode only)
+            source = sources[pc >> 8] if sources is not None else self.memory
+            if source is None:
+                return start, None
+            op = source[pc]
+        cycles = self.cycletime[op]
+        if op in RMW_OPCODES:
+            if write:
+                return start + cycles - 1, start + cycles - 2
+            return start + cycles - 3, None
+        if not cycles:
+            return start, None
+        return start + cycles - 1 + self.excycles, None
 
     # -- addresses ------------------------------------------------------------------------
     def WordAt(self, addr):
@@ -309,3 +368,12 @@ _define(0x9B, "TAS", "aby", 5, 0, _absolute_indexed(_TAS, "y"))
 _define(0xBB, "LAS", "aby", 4, 1, _instruction(_op_las, "aby"))
 
 assert MPU.inst_not_implemented not in CPU.instruct, "every opcode must be defined"
+
+# The read-modify-write opcodes on memory (their data accesses: c64.cpu.CPU.access_cycle).
+RMW_OPCODES = frozenset(
+    op for op, (name, mode) in enumerate(CPU.disassemble)
+    if name in ("ASL", "LSR", "ROL", "ROR", "INC", "DEC", "SLO", "RLA", "SRE", "RRA", "DCP", "ISC")
+    and mode not in ("acc", "imp"))
+
+# The most cycles an instruction takes (a read-modify-write (zp),Y: 8).
+LONGEST_INSTRUCTION = 9

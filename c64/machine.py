@@ -34,7 +34,7 @@ from kernal.disk import HostDisk
 from kernal.disk_image import ImageDisk
 from kernal.dispatch import Kernal
 from kernal.keyboard import HOLD_JIFFIES, STOP_KEY
-from kernal.locations import (BREAK, CHANNL, INTERRUPT, MSG_PROGRAM_MODE, MSGFLG, SAREG, SPREG, SXREG, SYREG,
+from kernal.locations import (BREAK, CHANNL, CINV, INTERRUPT, NMINV, MSG_PROGRAM_MODE, MSGFLG, SAREG, SPREG, SXREG, SYREG,
                               UNUSED)
 from kernal.rom import build_rom
 # Two empty GETIN polls closer than this are a program spinning on the keyboard.
@@ -51,8 +51,11 @@ HANDLER_STEP = 1
 CTRL_HOLD_JIFFIES = 30
 RUN_STOP = 0x03                               # the PETSCII code the RUN/STOP key types
 CALL_RETURN = entries.address_of("CALL_RETURN")      # where call() returns to
+IRQ_DEFAULT = entries.address_of("IRQ_DEFAULT")      # $EA31: our KERNAL's IRQ, in Python
+NMI_DEFAULT = entries.address_of("NMI_DEFAULT")
 BASIC_READY = entries.address_of("BASIC_READY")      # prints READY. and enters direct mode
 TIMER_LATCH = {True: 16421, False: 17045}     # KERNAL's 60 Hz values, PAL / NTSC
+BRANCH_OPCODES = frozenset((0x10, 0x30, 0x50, 0x70, 0x90, 0xB0, 0xD0, 0xF0))
 
 
 class StopReason(enum.Enum):
@@ -86,9 +89,9 @@ class C64:
         self.rom = build_rom()
         self.vic = vic_module.VIC(self._cycles, video)
         self.sid = SID(sid_seed)
-        self.cia2 = CIA2(self._cycles, self.clock_hz)
         self.mem = C64Memory(self.rom)
         self.cpu = cpu_class(self.mem, trap_handler=self.trap)
+        self.cia2 = CIA2(self._cycles, self.clock_hz)
         self.mem.clock = self._cycles                # times the fading of $01's floating bits
         self.kernal = Kernal(self)
         self.cia1 = CIA1(self._cycles, self.kernal.keyboard.matrix, self.clock_hz)
@@ -96,7 +99,8 @@ class C64:
         self.vic.on_reschedule = self.cpu.stop      # so does a new raster compare line
         self.cia2.on_reschedule = self.cpu.stop     # and a CIA2 timer (its NMIs)
         self._cia2_edges = 0                        # CIA2's interrupt output's edges taken as NMIs
-        self.mem.io = IO(self.vic, self.sid, self.cia1, self.cia2)
+        self._handler_entered = False               # an interrupt was just taken (run loop)
+        self.mem.io = IO(self.vic, self.sid, self.cia1, self.cia2, self.cpu.access_cycle)
         self.basic = self.kernal.basic = Basic(self)
         if disk_folder is not None:
             self.attach_disk(disk_folder)
@@ -397,22 +401,51 @@ class C64:
                 return StopReason.CYCLES
             if now >= mem.port_fade_at:
                 mem.fade_port(now)              # $01's floating bits, within a slice of when due
-            irq_line = cia1.poll()
+            looked, masked, brk = self._interrupt_poll(now)
+            entered, self._handler_entered = self._handler_entered, False
+            if brk is not None or (entered and (self.nmi_pending or cia2.chip.imr or cia2.chip.changes)):
+                # BRK, or an interrupt just taken: the handler's first instruction runs before
+                # any interrupt is looked at (only an NMI could come: I is set).  An NMI seen
+                # by BRK's 4th cycle takes over the BRK: it goes on at the NMI vector, with B
+                # set in the status it pushed.
+                if brk is not None and (cia2.chip.imr or cia2.chip.changes):
+                    cia2.sync(now)
+                    edges = cia2.edges_seen_by(brk + 3)
+                    if edges != self._cia2_edges:
+                        self._cia2_edges = edges
+                        cpu.pc = mem[0xFFFA] | (mem[0xFFFB] << 8)
+                stopped = self._run_cpu(now + 1, False, True)
+                if stopped is not None:
+                    return stopped
+                continue
+            irq_line = cia1.poll(now)               # active now; seen by the last instruction:
+            seen = irq_line and cia1.line_seen_at(looked)
             if self.vic.poll():                     # raster interrupt ($D019/$D01A)
-                irq_line = True
-            if now >= cia2.next_due:
-                cia2.poll()
-            if cia2.line_edges != self._cia2_edges:
-                self._cia2_edges = cia2.line_edges
+                irq_line = seen = True
+            edges = self._cia2_edges
+            if cia2.chip.imr or cia2.chip.changes:         # (an idle CIA2 signals nothing)
+                cia2.sync(now)
+                edges = cia2.edges_seen_by(looked)
+            if edges != self._cia2_edges:
+                self._cia2_edges = edges
                 self.nmi_pending = True             # NMI is taken on the line's falling edge
             if self.nmi_pending:
                 self.nmi_pending = False
                 cpu.nmi()
                 self.waiting = False
+                self._handler_entered = True
                 continue
-            if irq_line and not cpu.p & INTERRUPT:
-                cpu.irq()
+            if seen and not masked:
+                cpu.irq(force=True)
                 self.waiting = False        # the handler must run; a waiting program waits again after it
+                self._handler_entered = True
+                continue
+            if (irq_line and not cpu.p & INTERRUPT) or cia2.line_edges != edges:
+                # Active, but too late for the last instruction to see (or it was CLI): the
+                # next one sees it.
+                stopped = self._run_cpu(now + 1, False, True)
+                if stopped is not None:
+                    return stopped
                 continue
             if self.pending_keys and self.pending_keys[0] == CTRL:
                 self._feed_pending_key()    # CTRL is held while the program runs, not typed
@@ -452,30 +485,79 @@ class C64:
                 target = due
             if limit < target:
                 target = limit
-            try:
-                if self.debugger is None:
-                    cpu.run(target, verify)
-                elif self.debugger.run(target, verify):
-                    return StopReason.BREAK
-                verify = False
-            except CPUStop as stop:
-                self.error = str(stop)
-                return StopReason.ERROR
-            except RecursionError:
-                self.error = "emulation error at $%04X: recursion too deep" % cpu.pc
-                return StopReason.ERROR
-            except Exception as error:       # a bug in the emulator: stop the machine, not the host
-                self.error = "internal emulator error at $%04X: %s: %s" % (
-                    cpu.pc & 0xFFFF, type(error).__name__, error)
-                return StopReason.ERROR
+            stopped = self._run_cpu(target, verify, target == due and self._own_handlers())
+            if stopped is not None:
+                return stopped
+            verify = False
+
+    def _run_cpu(self, target, verify, exact):
+        """Run the CPU (through the monitor's debugger when one is attached); returns the
+        StopReason when that ends the machine's run (a breakpoint, an error), else None."""
+        cpu = self.cpu
+        try:
+            if self.debugger is None:
+                cpu.run(target, verify, exact)
+            elif self.debugger.run(target, verify, exact):
+                return StopReason.BREAK
+        except CPUStop as stop:
+            self.error = str(stop)
+            return StopReason.ERROR
+        except RecursionError:
+            self.error = "emulation error at $%04X: recursion too deep" % cpu.pc
+            return StopReason.ERROR
+        except Exception as error:       # a bug in the emulator: stop the machine, not the host
+            self.error = "internal emulator error at $%04X: %s: %s" % (
+                cpu.pc & 0xFFFF, type(error).__name__, error)
+            return StopReason.ERROR
+        return None
+
+    def _own_handlers(self):
+        """True when an interrupt would reach the program's own code: a RAM vector at
+        $FFFE/$FFFA (KERNAL banked out) or $0314/$0318 changed.  Only then is the run
+        stopped at the exact instruction where it falls due (CPU.run's exact): our
+        KERNAL's handlers are Python, return where they came from, and leave nothing a
+        program can tell the instruction by (what differs: a few cycles of when the
+        jiffy clock ticks), and exact stops cost the translating core stepping."""
+        mem = self.mem
+        if not mem.visible()[3]:
+            return True
+        ram = mem.ram
+        return ((ram[CINV] | (ram[CINV + 1] << 8)) != IRQ_DEFAULT
+                or (ram[NMINV] | (ram[NMINV + 1] << 8)) != NMI_DEFAULT)
+
+    def _interrupt_poll(self, now):
+        """(cycle, I flag, BRK's first cycle or None) the instruction that ended at `now`
+        looked at the interrupt lines with: in its next-to-last cycle, one earlier for a
+        taken branch that stayed in its page (the 6502 does not look in that branch's last
+        cycle); the I flag as it was before CLI, SEI and PLP (they change it after the CPU
+        looked)."""
+        cpu = self.cpu
+        looked, masked, brk = now - 2, cpu.p & INTERRUPT, None
+        last, cpu.last_step = cpu.last_step, None
+        if last is not None:
+            pc, p, start = last
+            source = self.mem.page_sources[pc >> 8]
+            op = source[pc] if source is not None else None
+            if op in BRANCH_OPCODES and now - start == 3:
+                looked = now - 3
+            elif op in (0x58, 0x78, 0x28):              # CLI, SEI, PLP
+                masked = p & INTERRUPT
+            elif op == 0x00 and now - start == 7:
+                brk = start
+        return looked, masked, brk
 
     def next_irq_cycle(self):
-        """The next cycle at which CIA1 or the VIC will pull the IRQ line, or CIA2 the NMI
-        line, or None."""
-        due = self.cia1.next_irq_cycle()
-        for other in (self.vic.next_irq_cycle(), self.cia2.next_irq_cycle()):
-            if other is not None and (due is None or other < due):
-                due = other
+        """The next cycle at which an interrupt can be taken: CIA1's IRQ or CIA2's NMI two
+        cycles after the CPU first sees their line (it looks in an instruction's
+        next-to-last cycle), the VIC's raster IRQ at its line; or None."""
+        due = None
+        for cia in (self.cia1, self.cia2):
+            seen = cia.next_irq_cycle()
+            if seen is not None and (due is None or seen + 2 < due):
+                due = seen + 2
+        other = self.vic.next_irq_cycle()
+        if other is not None and (due is None or other < due):
+            due = other
         return due
 
     def call(self, address, a=0, x=0, y=0, max_cycles=100_000_000):

@@ -8,7 +8,7 @@ liveness) and the ordinary instructions.
 import re
 
 from c64.fastcpu.codegen_flow import ControlFlow
-from c64.fastcpu.codegen_memory import MemoryAccess
+from c64.fastcpu.codegen_memory import TEMPORARY, MemoryAccess
 from c64.fastcpu.instructions import (BRANCHES, COMPARES, FLAG_OPS, INCDEC_REG, LIVE_ALL, LIVE_BIT,
                                       LIVE_C, LOADS, LOGIC, RMW, STORES, TRANSFERS, branch_target,
                                       code_ranges, flag_effect)
@@ -25,8 +25,11 @@ class BlockBuilder(MemoryAccess, ControlFlow):
     to carry the instruction's index in their name, so they stay valid.
     """
 
-    def __init__(self, cpu, view, insns, single, decimal=False):
+    def __init__(self, cpu, view, insns, single, decimal=False, exact=False):
         self.cpu, self.view, self.insns, self.single = cpu, view, insns, single
+        # The exact version of a block (FastCPU._run_to): it leaves before any instruction
+        # that could end at or past lim, so that the CPU steps to the limit from there.
+        self.exact = exact
         self.c64 = view.c64
         # Stores and pushes to zero page and the stack page are checked against code_map
         # only once code there has been translated (FastCPU.low_code).
@@ -166,7 +169,7 @@ class BlockBuilder(MemoryAccess, ControlFlow):
         live = LIVE_ALL
         for i in range(count - 1, -1, -1):
             insn = insns[i]
-            if (self.may_exit(insn, i) or insn.name in BRANCHES or insn.name == "RTS"
+            if (self.exact or self.may_exit(insn, i) or insn.name in BRANCHES or insn.name == "RTS"
                     or (insn.name == "JMP" and insn.mode == "ind") or insn.name == "TRAP"):
                 live = LIVE_ALL
             live_after[i] = live
@@ -175,7 +178,10 @@ class BlockBuilder(MemoryAccess, ControlFlow):
         # The flags the loop's body may read (or leave with) before setting them: only
         # those go to their cells where a pass loops back (ControlFlow.branch).
         self.loop_live = live
-        if not self.single and names & {"ADC", "SBC"}:
+        if self.exact and names & {"ADC", "SBC"}:
+            self.emit("if fp & 8:")
+            self.emit("    return")                # (decimal mode: stepped instead)
+        elif not self.single and names & {"ADC", "SBC"}:
             # Blocks are compiled for D clear; with D set the decimal version runs instead.
             self.emit("if fp & 8:" if not self.decimal else "if not fp & 8:")
             self.emit("    return dv(%d)" % (0 if self.decimal else 1))
@@ -202,6 +208,12 @@ class BlockBuilder(MemoryAccess, ControlFlow):
                 self.skip_branch(insn, insns[i + 1:join], i, live_after)
                 i = join
                 continue
+            if self.exact:
+                worst = insn.cycles + (1 if insn.extra else 0) + (2 if insn.name in BRANCHES else 0)
+                self.emit("if cyc >= lim - %d:" % (self.static + worst))
+                self.depth += 1
+                self.exit_lines(self.static, str(insn.addr))
+                self.depth -= 1
             self.instruction(insn, i, live_after[i], i == count - 1)
             if self.dead:                       # an always-taken branch: the rest is unreachable
                 break
@@ -383,7 +395,7 @@ class BlockBuilder(MemoryAccess, ControlFlow):
             return
         if mode in ("zpg", "abs") and not insn.dynamic:
             where = None
-            value = self.read_const(insn.operand)
+            value = self.read_const(insn.operand, "read")
         else:
             where, lo, hi, _ = self.address(insn, "x")
             if where != "e":
@@ -392,11 +404,11 @@ class BlockBuilder(MemoryAccess, ControlFlow):
             if mode in ("zpx", "zpg"):
                 value = "ram[e]"
             elif lo is None:
-                self.read_any("e", "v")         # (an operand read when the block runs)
+                self.read_any("e", "v", "read")  # (an operand read when the block runs)
                 value = "v"
             else:
                 kind = self.view.range_kind(self.view.read_kind, lo, hi)
-                value = self.io_read("e") if kind == "mem" else "%s[e]" % kind
+                value = self.io_read("e", "read") if kind == "mem" else "%s[e]" % kind
         old, result = self.temp("o"), self.temp("m")
         if name in ("INC", "DEC"):
             self.kill("fn", "fz")
@@ -417,7 +429,10 @@ class BlockBuilder(MemoryAccess, ControlFlow):
                 self.emit("%s = (%s >> 1) | (%s << 7)" % (result, old, carry))
                 self.define("%s & 1" % old, "fc")
         self.nz(result)
+        old = value if value == "v" or TEMPORARY.fullmatch(value) else None
+        if name not in ("INC", "DEC"):
+            old = self.temp("o")
         if where is None:
-            self.store_const(insn.operand, result)
+            self.store_const(insn.operand, result, old)
         else:
-            self.store_dynamic(insn, index, where, lo, hi, result)
+            self.store_dynamic(insn, index, where, lo, hi, result, old)

@@ -11,7 +11,7 @@ class ControlFlow:
     def skip_join(self, insn, index):
         """For a branch over a few plain instructions (Insn.skip) that this block goes on
         after: the index of the instruction where both ways meet, else None."""
-        if insn.skip is None or self.single:
+        if insn.skip is None or self.single or self.exact:
             return None
         if self.flag(BRANCHES[insn.name][0]).isdigit():
             return None                         # decided at translation time: branch() does it

@@ -14,33 +14,49 @@ class MemoryAccess:
     """BlockBuilder's memory accesses."""
 
     # -- memory ---------------------------------------------------------------------------
-    def io_access(self, line):
-        """An access that may reach a chip: the cycle counter shows py65's count meanwhile."""
-        if self.c64 and self.static:
-            self.emit("cyc += %d" % self.static)
+    def io_access(self, line, access="last", cross=None):
+        """An access that may reach a chip: the cycle counter shows py65's count meanwhile
+        (the instruction's first cycle), and the cell ao the access's own cycle in the
+        instruction (c64.cpu.CPU.access_cycle): `access` "read" / "dummy" / "last" for a
+        read-modify-write's read, its write of the old value, anything else; `cross`: the
+        condition of an indexed read crossing a page (one cycle later)."""
+        if not self.c64:
             self.emit(line)
+            return
+        insn = self.insns[self.n]
+        offset = insn.cycles - {"read": 3, "dummy": 2, "last": 1}[access]
+        if self.static:
+            self.emit("cyc += %d" % self.static)
+        self.emit("ao = %d" % offset if cross is None else "ao = %d + (%s)" % (offset, cross))
+        self.emit(line)
+        self.emit("ao = 0")
+        if self.static:
             self.emit("cyc -= %d" % self.static)
             self.set("cyc")
-        else:
-            self.emit(line)
+        self.set("ao")
 
-    def io_read(self, where):
+    def io_read(self, where, access="last", cross=None):
         self.reads = getattr(self, "reads", 0) + 1
         value = "i%d_%d" % (self.n, self.reads)
-        self.io_access("%s = mem[%s]" % (value, where))
+        self.io_access("%s = mem[%s]" % (value, where), access, cross)
         return value
 
-    def read_const(self, addr):
+    @staticmethod
+    def crossing(extra):
+        """The condition of a page-crossing cycle line ("if COND: cyc += 1"), or None."""
+        return extra[3:-len(": cyc += 1")] if extra else None
+
+    def read_const(self, addr, access="last"):
         addr &= 0xFFFF
         known = self.known.get(addr)
         if known is not None:
             return known
         kind = self.view.read_kind[addr >> 8]
         if kind == "io":
-            return self.io_read(str(addr))
+            return self.io_read(str(addr), access)
         return "%s[%d]" % (kind, addr)
 
-    def read_any(self, var, target):
+    def read_any(self, var, target, access="last", cross=None):
         """Emit `target = byte at var` for an address only known at run time."""
         if not self.c64:
             self.emit("%s = ram[%s]" % (target, var))
@@ -50,7 +66,7 @@ class MemoryAccess:
         self.emit("else:")
         self.depth += 1
         self.emit("%s &= 65535" % var)
-        self.io_access("%s = mem[%s]" % (target, var))
+        self.io_access("%s = mem[%s]" % (target, var), access, cross)
         self.depth -= 1
 
     def address(self, insn, register):
@@ -166,13 +182,13 @@ class MemoryAccess:
                 self.emit(extra)
             return "ram[%s]" % where
         if lo is None:
-            self.read_any(where, "v")
+            self.read_any(where, "v", cross=self.crossing(extra))
             if extra:
                 self.emit(extra)
             return "v"
         kind = self.view.range_kind(self.view.read_kind, lo, hi)
         if kind == "mem":
-            value = self.io_read(where)
+            value = self.io_read(where, cross=self.crossing(extra))
             if extra:
                 self.emit(extra)
             return value
@@ -190,12 +206,16 @@ class MemoryAccess:
         where, lo, hi, _ = self.address(insn, register)
         self.store_dynamic(insn, index, where, lo, hi, value)
 
-    def store_const(self, addr, value):
+    def store_const(self, addr, value, old=None):
+        """`old`: a read-modify-write's old value (written back first, as the 6502 does)."""
         if self.c64 and addr < 2:
             self.emit("mem[%d] = %s" % (addr, value))      # the block ends here (bank switch)
             return
         if self.view.write_kind[addr >> 8] == "io":
+            if old is not None:
+                self.io_access("mem[%d] = %s" % (addr, old), "dummy")
             self.io_access("mem[%d] = %s" % (addr, value))
+            self.leave_if_stopped()
             return
         self.emit("ram[%d] = %s" % (addr, value))
         if 0x100 <= addr < 0x200:
@@ -222,7 +242,16 @@ class MemoryAccess:
             return later
         return [(a, b) for a, b in later if a <= hi and b > lo]
 
-    def store_dynamic(self, insn, index, where, lo, hi, value):
+    def leave_if_stopped(self):
+        """After a store to a chip: leave the block if it called stop() (a reprogrammed timer:
+        the machine plans the next interrupt again before anything else runs)."""
+        insn = self.insns[self.n]
+        self.emit("if lim < 0:")
+        self.depth += 1
+        self.exit_lines(self.static + insn.cycles, str(insn.next))
+        self.depth -= 1
+
+    def store_dynamic(self, insn, index, where, lo, hi, value, old=None):
         """Store through a computed address; leaves the block if it rewrote the block's own later bytes."""
         hits = self.later_hits(index, lo, hi)
         if insn.mode in ("zpx", "zpy", "zpg"):
@@ -272,8 +301,10 @@ class MemoryAccess:
         self.emit("else:")
         self.depth += 1
         self.emit("e &= 65535")
+        if old is not None:
+            self.io_access("mem[e] = %s" % old, "dummy")
         self.io_access("mem[e] = %s" % value)   # C64Memory invalidates code it overwrites itself
-        self.emit("if %s:" % " or ".join(["e < %d" % (low + 1)] + ["%d <= e < %d" % r for r in hits]))
+        self.emit("if %s:" % " or ".join(["e < %d" % (low + 1), "lim < 0"] + ["%d <= e < %d" % r for r in hits]))
         self.depth += 1
         self.exit_lines(self.static + insn.cycles, str(insn.next))
         self.depth -= 2
@@ -298,6 +329,8 @@ class MemoryAccess:
             return False
         if insn.dynamic and mode in ("abs", "abx", "aby"):
             return True
+        if mode == "abs" and self.c64 and self.view.write_kind[insn.operand >> 8] == "io":
+            return True                            # (leave_if_stopped)
         if mode in ("zpx", "zpy") or (insn.dynamic and mode == "zpg"):
             return self.c64 or (self.low and bool(self.later_hits(index, 0, 255)))
         if mode in ("iny", "inx"):

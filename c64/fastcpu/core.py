@@ -6,19 +6,23 @@ import operator
 import sys
 import types
 
-from c64.cpu import CPU
+from c64.cpu import CPU, LONGEST_INSTRUCTION
 from c64.fastcpu.block_cache import BLOCKS, translation_key
 from c64.fastcpu.codegen import BlockBuilder
 from c64.fastcpu.compiler import BLOCK_GLOBALS, CELL_NAMES, DIRECT_CELLS, LOOP_CODE, compile_block
 from c64.fastcpu.decode import Decoder, MAX_INSNS
+from c64.fastcpu.instructions import BRANCHES
 from c64.fastcpu.invalidation import Invalidation
 from c64.fastcpu.memory_view import MemoryView
 from c64.memory import C64Memory
-from kernal.rom import TRAP_OPCODE
 
 
 # A block invalidated this many times by the program's own stores is interpreted from then on.
 REWRITE_LIMIT = 6
+
+
+# A block that a run's limit falls inside this many times gets an exact version (_run_to).
+EXACT_AFTER = 4
 
 
 # Code is compiled the HOT_COUNT-th time it runs (run-once code is only interpreted).
@@ -51,6 +55,13 @@ class FastCPU(Decoder, Invalidation, CPU):
         self._fast_traps = [declines] * 0x10000
         self._cells["ftr"].cell_contents = self._fast_traps
         self._cells["rk"].cell_contents = -1
+        self._cells["ao"].cell_contents = 0
+        # The most cycles one pass through a translated block can take (Block.span): run()
+        # lets blocks run on their own only while none of them can pass its limit.
+        self._span_max = LONGEST_INSTRUCTION
+        self._limit = 0
+        self._interpreting = False    # the shadow is stepping (access_cycle asks it)
+        self.last_step = None
         # One bound-method object each, so the tables can be compared with `is`.
         self._miss, self._interpret, self._trap = self._miss, self._interpret, self._trap
         self._rewritten = self._rewritten
@@ -207,8 +218,10 @@ class FastCPU(Decoder, Invalidation, CPU):
     trap_handler = property(operator.attrgetter("_trap_handler"), _set_trap_handler)
 
     # -- running ---------------------------------------------------------------------------------
-    def run(self, cycle_limit, verify=True):
-        """Run blocks until processorCycles >= cycle_limit (at a block boundary) or stop() is called.
+    def run(self, cycle_limit, verify=True, exact=False):
+        """Run blocks until processorCycles >= cycle_limit or stop() is called: with `exact`,
+        to the first instruction boundary at or after it (last_step as CPU.run has it),
+        else to the first block boundary (a slice's end: nothing falls due there).
 
         verify=False skips looking for RAM written, or banking changed, behind the CPU's
         back (README.md, "Invalidation"): for a caller that knows nothing but the CPU and
@@ -221,8 +234,102 @@ class FastCPU(Decoder, Invalidation, CPU):
             if self._c64 and self._key != self._config_key():
                 self._on_bank()       # (the banking changed without rebank(); it tells us)
             self._verify()
-        self._cells["lim"].cell_contents = cycle_limit
+        self.last_step = None
+        if not exact:
+            self._limit = cycle_limit + (1 << 40)      # (no block need stop short of it)
+            self._cells["lim"].cell_contents = cycle_limit
+            self._loop()
+            return
+        self._limit = cycle_limit
+        self._cells["lim"].cell_contents = cycle_limit - self._span_max
         self._loop()
+        self._run_to(cycle_limit)
+
+    def _run_to(self, limit):
+        """The end of run(): up to the first instruction boundary at or after `limit`, exactly
+        (an interrupt is taken between the right instructions).  Blocks that end before it
+        run as they are, the rest is stepped one instruction at a time."""
+        cyc, lim, pc = self._cell_processorCycles, self._cells["lim"], self._cell_pc
+        while not self.stop_requested and cyc.cell_contents < limit:
+            entry = self._table[pc.cell_contents]
+            span = getattr(entry, "span", None)
+            if span is not None and cyc.cell_contents + span < limit:
+                lim.cell_contents = limit - span       # (a loop goes round again if the pass fits)
+                self.last_step = None
+                entry()
+            elif entry is self._break or entry is self._trap or (
+                    entry is self._miss and self._is_trap(pc.cell_contents)):
+                lim.cell_contents = limit
+                self.last_step = None
+                entry()
+            else:
+                if span is not None:
+                    # The block's exact version runs up to the instruction that could pass
+                    # the limit; the shadow steps from there.
+                    exact = getattr(entry, "exact", 0)
+                    if exact.__class__ is int and exact >= EXACT_AFTER:
+                        exact = entry.exact = self._exact_version(pc.cell_contents)
+                    elif exact.__class__ is int:
+                        entry.exact = exact + 1           # (stepped until it comes back often)
+                        exact = False
+                    if exact:
+                        lim.cell_contents = limit
+                        before = cyc.cell_contents
+                        self.last_step = None
+                        exact()
+                        if cyc.cell_contents != before or self.stop_requested:
+                            continue
+                self._step_exact(limit)
+
+    def _exact_version(self, pc):
+        """The block at pc made again so that it leaves before an instruction that could
+        end at or past lim (BlockBuilder's exact), or False if there is none to make."""
+        insns = self._decode(pc, MAX_INSNS, single=False, guess=True)
+        if not insns:
+            return False
+        body, nonlocals = BlockBuilder(self, self._view(), insns, False, exact=True).build()
+        code = compile_block(body, nonlocals)
+        cells = self._cells
+        return types.FunctionType(code, BLOCK_GLOBALS, "exact_%04x" % pc, None,
+                                  tuple(cells[n] for n in code.co_freevars))
+
+    def _step_exact(self, limit):
+        """Instructions on the shadow (py65 stepping) up to `limit`, each noted in last_step
+        (CPU.run), until a translated block that ends before `limit` (or a trap, a
+        breakpoint, a bank switch) is next."""
+        shadow = self._shadow
+        shadow.a, shadow.x, shadow.y, shadow.sp = self.a, self.x, self.y, self.sp
+        shadow.pc, shadow.p, shadow.processorCycles = self.pc, self.p, self.processorCycles
+        cycles = self._cell_processorCycles
+        table, key = self._table, self._key
+        step = CPU.step
+        self._interpreting = True
+        try:
+            while True:
+                self.last_step = (shadow.pc, shadow.p, shadow.processorCycles)
+                step(shadow)
+                cycles.cell_contents = shadow.processorCycles     # chips see the time
+                if shadow.processorCycles >= limit or self._key is not key or self.stop_requested:
+                    break
+                entry = table[shadow.pc]
+                span = getattr(entry, "span", None)
+                if ((span is not None and shadow.processorCycles + span < limit)
+                        or entry is self._trap or entry is self._break
+                        or (entry is self._miss and self._is_trap(shadow.pc))):
+                    break
+        finally:
+            self._interpreting = False
+            self.a, self.x, self.y, self.sp = shadow.a, shadow.x, shadow.y, shadow.sp
+            self.pc, self.p, self.processorCycles = shadow.pc, shadow.p, shadow.processorCycles
+        if not self._c64:
+            self._verify()
+
+    def access_cycle(self, write, addr=None):
+        """CPU.access_cycle for this core: a block sets the cell ao to the access's cycle in
+        the instruction; the shadow answers for the instructions it steps."""
+        if self._interpreting:
+            return CPU.access_cycle(self._shadow, write, addr)
+        return self._cell_processorCycles.cell_contents + self._cells["ao"].cell_contents, None
 
     def stop(self):
         self.stop_requested = True
@@ -249,8 +356,8 @@ class FastCPU(Decoder, Invalidation, CPU):
         self.stop()
 
     # -- interrupts: py65's irq() and nmi(), on the cells -----------------------------------
-    def irq(self):
-        if not self._cell_fp.cell_contents & 0x04:
+    def irq(self, force=False):
+        if force or not self._cell_fp.cell_contents & 0x04:
             self._interrupt(self.IRQ)
 
     def nmi(self):
@@ -302,9 +409,10 @@ class FastCPU(Decoder, Invalidation, CPU):
         shadow.pc, shadow.p, shadow.processorCycles = self.pc, self.p, self.processorCycles
         cycles = self._cell_processorCycles
         lim = self._cells["lim"]
-        table, key, memory = self._table, self._key, self._bound
+        table, key = self._table, self._key
         interpret, miss, seen = self._interpret, self._miss, self._seen
         step = CPU.step
+        self._interpreting = True
         try:
             while True:
                 step(shadow)
@@ -315,13 +423,14 @@ class FastCPU(Decoder, Invalidation, CPU):
                 entry = table[pc]
                 if entry is interpret:
                     continue
-                if entry is miss and memory[pc] != TRAP_OPCODE:        # (a trap needs the real CPU)
+                if entry is miss and not self._is_trap(pc):        # (a trap needs the real CPU)
                     count = seen.get((key, pc), 0)
                     if count < HOT_COUNT - 1:
                         seen[(key, pc)] = count + 1
                         continue
                 break
         finally:
+            self._interpreting = False
             self.a, self.x, self.y, self.sp = shadow.a, shadow.x, shadow.y, shadow.sp
             self.pc, self.p, self.processorCycles = shadow.pc, shadow.p, shadow.processorCycles
         if not self._c64:
@@ -388,6 +497,8 @@ class FastCPU(Decoder, Invalidation, CPU):
         else:
             function = self._interpret
         self._table[pc] = function
+        if insns and self._cell_processorCycles.cell_contents + function.span >= self._limit:
+            return self._interpret()              # (it may pass an exact limit: run() steps to it)
         function()
 
     def _rewritten(self):
@@ -436,8 +547,22 @@ class FastCPU(Decoder, Invalidation, CPU):
             if digest is not None:
                 BLOCKS.put(digest, code)
         cells = self._cells
-        return types.FunctionType(code, BLOCK_GLOBALS, "block_%04x" % insns[0].addr, None,
-                                  tuple(cells[n] for n in code.co_freevars))
+        function = types.FunctionType(code, BLOCK_GLOBALS, "block_%04x" % insns[0].addr, None,
+                                      tuple(cells[n] for n in code.co_freevars))
+        function.span = span = block_span(insns)
+        if span > self._span_max:
+            self._span_max = span
+            lim = cells["lim"]
+            if lim.cell_contents >= 0:
+                lim.cell_contents = min(lim.cell_contents, self._limit - span)
+        return function
+
+
+def block_span(insns):
+    """The most cycles one pass through these instructions can take (page crossings and
+    taken branches included; a KERNAL trap's own time is the routine's)."""
+    return sum(insn.cycles + (1 if insn.extra else 0) + (2 if insn.name in BRANCHES else 0)
+               for insn in insns)
 
 
 def _register_property(name):

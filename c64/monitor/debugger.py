@@ -239,8 +239,9 @@ class Debugger:
                 or not hasattr(self.machine.cpu, "set_breakpoints"))
 
     # -- running -------------------------------------------------------------------------------
-    def run(self, target, verify):
-        """One slice of the machine's run: returns True if it stopped (self.hit says why)."""
+    def run(self, target, verify, exact=False):
+        """One slice of the machine's run: returns True if it stopped (self.hit says why).
+        (`exact`: as the CPU's run has it.)"""
         cpu = self.machine.cpu
         if self._must_step():
             return self._step_slice(cpu, target)
@@ -252,7 +253,7 @@ class Debugger:
             if cpu.processorCycles >= target or cpu.stop_requested:
                 return False
         self.skip_pc = None
-        cpu.run(target, verify)
+        cpu.run(target, verify, exact)
         if cpu.breakpoint_hit:
             pc = cpu.pc
             point = self._exec_point(pc, cpu)

@@ -218,46 +218,60 @@ def timer_a(cia):
 
 
 def test_timer_a_counts_down_one_per_cycle_from_its_latch():
+    # All writes in cycle 0: the counter loads one cycle later (seen from cycle 2), the
+    # cycle after a load does not count, so the first decrement is seen in cycle 4.
     clock, cia = make_cia()
     start_timer_a(cia, 1000)
-    assert timer_a(cia) == 1000
     clock.now = 1
+    assert timer_a(cia) == 0xFFFF           # (not loaded yet: the power-on value)
+    clock.now = 2
+    assert timer_a(cia) == 1000
+    clock.now = 3
+    assert timer_a(cia) == 1000
+    clock.now = 4
     assert timer_a(cia) == 999
-    clock.now = 1000
-    assert timer_a(cia) == 0
+    clock.now = 1002
+    assert timer_a(cia) == 1
 
 
 def test_timer_a_reloads_its_latch_when_it_underflows():
+    # It reaches 0 in cycle 1002 and loads the latch in that same cycle; one period is
+    # latch + 1 cycles.
     clock, cia = make_cia()
     start_timer_a(cia, 1000)
-    clock.now = 1001                        # one period is latch + 1 cycles
+    clock.now = 1003
     assert timer_a(cia) == 1000
-    clock.now = 1001 + 500
+    clock.now = 1003 + 1001
+    assert timer_a(cia) == 1000
+    clock.now = 1003 + 1001 + 501
     assert timer_a(cia) == 500
 
 
 def test_a_stopped_timer_holds_its_value():
     clock, cia = make_cia()
     start_timer_a(cia, 1000)
-    clock.now = 300
-    cia.write(0x0E, 0x00)                   # stop
+    clock.now = 302
+    assert timer_a(cia) == 701
+    cia.write(0x0E, 0x00)                   # stop: the two decrements on their way still come
     clock.now = 900
-    assert timer_a(cia) == 700
+    assert timer_a(cia) == 699
     assert not cia.read(0x0E) & 0x01
 
 
 def test_the_underflow_flag_rises_at_the_underflow_cycle_and_reading_the_icr_clears_it():
     clock, cia = make_cia()
     cia.write(0x0D, 0x81)                   # enable timer A interrupts
-    start_timer_a(cia, 1000)
-    clock.now = 1000
+    start_timer_a(cia, 1000)                # underflows in cycle 1002
+    clock.now = 1003
     assert not cia.poll()
-    clock.now = 1001
-    assert cia.poll()                       # IRQ line pulled
+    assert cia.peek(0x0D) == 0x01           # the flag is up the cycle after,
+    clock.now = 1004
+    assert cia.poll()                       # the IRQ line and bit 7 one cycle later
     assert cia.read(0x0D) == 0x81           # TA + "interrupt occurred"
+    clock.now = 1006
     assert cia.read(0x0D) == 0x00           # the read cleared it
     assert not cia.poll()
-    clock.now = 2002
+    clock.now = 1004 + 1001
     assert cia.poll()
 
 
@@ -265,12 +279,15 @@ def test_peeking_the_icr_shows_the_flags_without_clearing_them():
     clock, cia = make_cia()
     cia.write(0x0D, 0x81)
     start_timer_a(cia, 1000)
-    clock.now = 1001
+    clock.now = 1004
     assert cia.peek(0x0D) == 0x00           # the underflow is not brought up to date by a peek
     assert cia.poll()
     assert cia.peek(0x0D) == 0x81
     assert cia.peek(0x0D) == 0x81           # a peek acknowledges nothing
-    assert cia.read(0x0D) == 0x81 and cia.peek(0x0D) == 0x00
+    assert cia.read(0x0D) == 0x81 and cia.peek(0x0D) == 0x80     # (bit 7 clears a cycle later)
+    assert cia.poll() is False
+    clock.now = 1006
+    assert cia.read(0x0D) == 0x00
 
 
 def test_peeking_the_time_of_day_neither_latches_nor_releases_it():
@@ -289,7 +306,7 @@ def test_an_underflow_with_its_interrupt_disabled_sets_only_the_flag():
     clock, cia = make_cia()
     cia.write(0x0D, 0x7F)                   # all sources off
     start_timer_a(cia, 100)
-    clock.now = 101
+    clock.now = 110
     assert not cia.poll()
     assert cia.read(0x0D) == 0x01
 
@@ -298,7 +315,7 @@ def test_a_one_shot_timer_stops_after_its_underflow():
     clock, cia = make_cia()
     cia.write(0x0D, 0x81)
     start_timer_a(cia, 100, control=0x19)   # start, one-shot, force load
-    clock.now = 101
+    clock.now = 104
     assert cia.poll()
     cia.read(0x0D)
     assert not cia.read(0x0E) & 0x01
@@ -314,9 +331,9 @@ def test_the_kernal_timer_interrupts_the_cpu_at_each_underflow():
     seen = []
     original_irq = m.cpu.irq
 
-    def recording_irq():
+    def recording_irq(force=False):
         seen.append(m.cpu.processorCycles)
-        original_irq()
+        original_irq(force)
     m.cpu.irq = recording_irq
     run_code(m, [0x58, 0x4C, 0x01, 0xC0], max_cycles=period * 5 + 100)   # CLI / JMP *
     assert len(seen) == 5
@@ -404,12 +421,13 @@ def test_timer_b_underflows_raise_its_own_interrupt_flag():
     cia.write(0x06, 200 & 0xFF)
     cia.write(0x07, 0)
     cia.write(0x0F, 0x11)                   # start, force load
-    assert cia.next_irq_cycle() == 201
-    clock.now = 200
+    assert cia.next_irq_cycle() == 204      # underflow in cycle 202, the line seen from 204
+    clock.now = 203
     assert not cia.poll()
-    clock.now = 201
+    clock.now = 204
     assert cia.poll()
     assert cia.read(0x0D) == 0x82
+    clock.now = 206                         # (bit 7 clears in the cycle after the read)
     assert cia.read(0x0D) == 0x00
 
 
@@ -420,12 +438,12 @@ def test_both_timers_flag_independently():
     cia.write(0x06, 250)
     cia.write(0x07, 0)
     cia.write(0x0F, 0x11)
-    assert cia.next_irq_cycle() == 101
-    clock.now = 101
+    assert cia.next_irq_cycle() == 104      # timer A's underflow in cycle 102
+    clock.now = 104
     assert cia.read(0x0D) == 0x81
     clock.now = 190
     assert cia.read(0x0D) == 0x00
-    clock.now = 251                         # timer A again at 202, timer B at 251
+    clock.now = 254                         # timer A again in 203, timer B in 252
     assert cia.read(0x0D) == 0x83
 
 
@@ -598,20 +616,21 @@ def test_timer_b_counts_timer_a_underflows_and_flags_when_it_passes_0():
     cia.write(0x06, 3)
     cia.write(0x07, 0)
     cia.write(0x0F, 0x51)                   # start, force load, count timer A underflows (%10)
-    start_timer_a(cia, 99)                  # A underflows every 100 cycles, first at 100
+    start_timer_a(cia, 99)                  # A underflows every 100 cycles, first in 101
+    clock.now = 2
     assert timer_b(cia) == 3
-    clock.now = 99
-    assert timer_b(cia) == 3
-    clock.now = 100
+    clock.now = 103
+    assert timer_b(cia) == 3                # A's underflow reaches B two cycles later
+    clock.now = 104
     assert timer_b(cia) == 2                # one count for each of A's underflows
     clock.now = 350
     assert timer_b(cia) == 0
-    assert cia.next_irq_cycle() == 400      # A's 4th underflow takes B past 0
+    assert cia.next_irq_cycle() == 404      # A's 4th underflow (401) takes B past 0 (402)
     assert not cia.poll()
-    clock.now = 400
+    clock.now = 404
     assert cia.poll() and cia.read(0x0D) == 0x83    # (A's flag is set too, masked or not)
     assert timer_b(cia) == 3                # reloaded from its latch
-    assert cia.next_irq_cycle() == 800
+    assert cia.next_irq_cycle() == 804
 
 
 def test_timer_b_counting_a_follows_a_reprogrammed_timer_a():
@@ -622,8 +641,8 @@ def test_timer_b_counting_a_follows_a_reprogrammed_timer_a():
     start_timer_a(cia, 99)
     clock.now = 250                         # two of A's underflows: B at 8
     assert timer_b(cia) == 8
-    start_timer_a(cia, 9)                   # A now underflows every 10 cycles, from 260
-    clock.now = 300                         # 260, 270, 280, 290, 300: five more
+    start_timer_a(cia, 9)                   # A now underflows every 10 cycles, from 261
+    clock.now = 304                         # 261, 271, 281, 291, 301 (B counts 2 cycles later)
     assert timer_b(cia) == 3
     cia.write(0x0E, 0x00)                   # A stopped: B stays
     clock.now = 1000
@@ -657,13 +676,15 @@ def test_the_tod_alarm_sets_its_flag_when_the_clock_reaches_it():
     assert read_tod(cia) == (0x01, 0x00, 0x00, 0x00)      # (the alarm writes left the time alone)
     cia.write(0x0D, 0x84)
     due = cia.next_irq_cycle()
-    assert due == 2_463_120                               # 2.5 s at 985,248 Hz
+    assert due == 2_463_120 + 2               # 2.5 s at 985,248 Hz; the line seen 2 cycles later
     clock.now = due - 1
     assert not cia.poll()
     clock.now = due
     assert cia.poll()
     assert read_tod(cia) == (0x01, 0x00, 0x02, 0x05)
-    assert cia.read(0x0D) == 0x84 and cia.read(0x0D) == 0x00
+    assert cia.read(0x0D) == 0x84
+    clock.now = due + 2
+    assert cia.read(0x0D) == 0x00
 
 
 def test_the_alarm_flag_is_set_even_when_masked_and_pulls_no_line():

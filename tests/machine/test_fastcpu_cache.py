@@ -46,14 +46,20 @@ def cache_folder(tmp_path):
 
 
 def run_program(core, value=1):
-    """The program SYSed on a new C64 until it returns to BASIC: (cycles, a, x, y, sp, p, RAM)."""
+    """The program SYSed on a new C64 until it returns to BASIC: (cycles, a, x, y, sp, p, RAM
+    without the dead bytes of the stack page)."""
     machine = C64(sid_seed=7, cpu_class=core)
     code = assemble(PROGRAM.format(value=value))
     machine.mem.ram[0xC000:0xC000 + len(code)] = code
     machine.start(0xC000)
     assert machine.run(max_cycles=20_000_000) is StopReason.BASIC
     cpu = machine.cpu
-    return (machine.cycles, cpu.a, cpu.x, cpu.y, cpu.sp, cpu.p, bytes(machine.mem.ram))
+    ram = bytearray(machine.mem.ram)
+    # Dead stack bytes left out: the KERNAL's jiffy IRQ is taken at a block's end on the
+    # fast core, at the exact instruction on py65 (c64/machine.py, _own_handlers), so the
+    # PC it pushed, below the stack pointer now, may differ.
+    ram[0x100:0x101 + cpu.sp] = bytes(cpu.sp + 1)
+    return (machine.cycles, cpu.a, cpu.x, cpu.y, cpu.sp, cpu.p, bytes(ram))
 
 
 def new_process_run(value=1):

@@ -70,8 +70,8 @@ class CheckedFastCPU(FastCPU):
         self._scratch = C64Memory(memory.rom)
         self._ref = CPU(self._scratch)
 
-    def run(self, cycle_limit, verify=True):
-        self.stop_requested = False
+    def run(self, cycle_limit, verify=True, exact=False):
+        self.stop_requested = False        # (block by block; `exact` stops are not checked here)
         while self.processorCycles < cycle_limit and not self.stop_requested:
             self._one_block()
 
