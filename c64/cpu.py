@@ -51,17 +51,24 @@ class CPU(MPU):
         MPU.__init__(self, memory, pc)
 
     # -- run loop ----------------------------------------------------------
-    def run(self, cycle_limit, verify=True, exact=False):
+    def run(self, cycle_limit, verify=True, exact=False, irq_waiting=False):
         """Execute instructions until processorCycles reaches cycle_limit or stop() is called.
 
         Returns at the first instruction boundary at or after cycle_limit; `last_step` is
         then (pc, p, cycle) before the instruction that crossed it, else None (stopped
-        early).  (`verify` is for cores that cache translated code, c64.fastcpu; stepping
-        has nothing to verify; stepping is always `exact`.)"""
+        early).  With `irq_waiting` (the IRQ line is active and the I flag set) it returns
+        as soon as an instruction leaves I clear (CLI, PLP, RTI), last_step that
+        instruction's.  (`verify` is for cores that cache translated code, c64.fastcpu;
+        stepping has nothing to verify; stepping is always `exact`.)"""
         self.stop_requested = False
         self.last_step = None
         self._io_fetch = None        # [cycle, opcode] of an instruction fetched from I/O
         step = self.step
+        if irq_waiting:
+            while self.processorCycles < cycle_limit and not self.stop_requested and self.p & 0x04:
+                self.last_step = (self.pc, self.p, self.processorCycles)
+                step()
+            return
         near = cycle_limit - LONGEST_INSTRUCTION
         while self.processorCycles < near and not self.stop_requested:
             step()

@@ -39,10 +39,9 @@ from kernal.locations import (BREAK, CHANNL, CINV, INTERRUPT, NMINV, MSG_PROGRAM
 from kernal.rom import build_rom
 # Two empty GETIN polls closer than this are a program spinning on the keyboard.
 IDLE_POLL_GAP = 5000
-# Longest stretch run without looking at interrupts; also bounds IRQ latency
-# while the IRQ line is held but masked.
+# Longest stretch run without looking at interrupts (an IRQ held while the I flag is set
+# is looked at again as soon as an instruction clears the flag: CPU.run's irq_waiting).
 SLICE = 20000
-MASKED_SLICE = 64
 # While a ROM delay loop's time passes (stall) and an interrupt handler runs, the CPU is
 # run in steps this short, so that the delay goes on as soon as the handler's RTI is done.
 HANDLER_STEP = 1
@@ -479,25 +478,26 @@ class C64:
                     return StopReason.IDLE
                 cpu.processorCycles = max(now, int(target))
                 continue
-            target = now + (HANDLER_STEP if self.stall_cycles else MASKED_SLICE if irq_line else SLICE)
+            target = now + (HANDLER_STEP if self.stall_cycles else SLICE)
             due = self.next_irq_cycle()
             if due is not None and now < due < target:
                 target = due
             if limit < target:
                 target = limit
-            stopped = self._run_cpu(target, verify, target == due and self._own_handlers())
+            # (irq_line here: active with I set; the CPU comes back when an instruction clears I)
+            stopped = self._run_cpu(target, verify, target == due and self._own_handlers(), irq_line)
             if stopped is not None:
                 return stopped
             verify = False
 
-    def _run_cpu(self, target, verify, exact):
+    def _run_cpu(self, target, verify, exact, irq_waiting=False):
         """Run the CPU (through the monitor's debugger when one is attached); returns the
         StopReason when that ends the machine's run (a breakpoint, an error), else None."""
         cpu = self.cpu
         try:
             if self.debugger is None:
-                cpu.run(target, verify, exact)
-            elif self.debugger.run(target, verify, exact):
+                cpu.run(target, verify, exact, irq_waiting)
+            elif self.debugger.run(target, verify, exact, irq_waiting):
                 return StopReason.BREAK
         except CPUStop as stop:
             self.error = str(stop)

@@ -10,7 +10,7 @@ import re
 from c64.fastcpu.codegen_flow import ControlFlow
 from c64.fastcpu.codegen_memory import TEMPORARY, MemoryAccess
 from c64.fastcpu.instructions import (BRANCHES, COMPARES, FLAG_OPS, INCDEC_REG, LIVE_ALL, LIVE_BIT,
-                                      LIVE_C, LOADS, LOGIC, RMW, STORES, TRANSFERS, branch_target,
+                                      LIVE_C, LOADS, LOGIC, RMW, STORES, TRANSFERS, UNMASKING, branch_target,
                                       code_ranges, flag_effect)
 
 
@@ -175,6 +175,8 @@ class BlockBuilder(MemoryAccess, ControlFlow):
             live_after[i] = live
             reads, writes = flag_effect(insn.name)
             live = (live & ~writes) | reads
+            if insn.name in UNMASKING:
+                live = LIVE_ALL                 # (the block may leave before it: iw)
         # The flags the loop's body may read (or leave with) before setting them: only
         # those go to their cells where a pass loops back (ControlFlow.branch).
         self.loop_live = live
@@ -212,6 +214,16 @@ class BlockBuilder(MemoryAccess, ControlFlow):
                 worst = insn.cycles + (1 if insn.extra else 0) + (2 if insn.name in BRANCHES else 0)
                 self.emit("if cyc >= lim - %d:" % (self.static + worst))
                 self.depth += 1
+                self.exit_lines(self.static, str(insn.addr))
+                self.depth -= 1
+            if insn.name in UNMASKING:
+                # An IRQ waits for I (iw 1): leave before what clears it (a PLP only if it
+                # pulls I clear); FastCPU._run_masked steps it.
+                self.emit("if iw:" if insn.name == "CLI" else
+                          "if iw and not ram[%s] & 4:" % self.stack(1))
+                self.depth += 1
+                self.emit("iw = 2")
+                self.set("iw")
                 self.exit_lines(self.static, str(insn.addr))
                 self.depth -= 1
             self.instruction(insn, i, live_after[i], i == count - 1)

@@ -10,7 +10,7 @@ import types
 
 # Closure cells shared by the blocks of one CPU.
 CELL_NAMES = ("a", "x", "y", "sp", "pc", "cyc", "fn", "fz", "fc", "fv", "fp",
-              "lim", "tbl", "ram", "rom", "mem", "cm", "inv", "cpu", "dv", "trap", "ftr", "rk", "ao")
+              "lim", "tbl", "ram", "rom", "mem", "cm", "inv", "cpu", "dv", "trap", "ftr", "rk", "ao", "iw")
 
 
 # The cells that hold the registers and flags (FastCPU.with_registers).
@@ -94,3 +94,9 @@ def forget_compiled():
 
 
 LOOP_CODE = compile_block("        while cyc < lim:\n            tbl[pc]()\n", ())
+
+
+# run()'s loop while an IRQ waits for the I flag (FastCPU._run_masked): it ends where a
+# block left before an instruction that may clear I (iw 2) or a trap cleared it.
+MASKED_LOOP_CODE = compile_block(
+    "        while cyc < lim and iw == 1 and fp & 4:\n            tbl[pc]()\n", ())

@@ -9,7 +9,8 @@ import types
 from c64.cpu import CPU, LONGEST_INSTRUCTION
 from c64.fastcpu.block_cache import BLOCKS, translation_key
 from c64.fastcpu.codegen import BlockBuilder
-from c64.fastcpu.compiler import BLOCK_GLOBALS, CELL_NAMES, DIRECT_CELLS, LOOP_CODE, compile_block
+from c64.fastcpu.compiler import (BLOCK_GLOBALS, CELL_NAMES, DIRECT_CELLS, LOOP_CODE, MASKED_LOOP_CODE,
+                                  compile_block)
 from c64.fastcpu.decode import Decoder, MAX_INSNS
 from c64.fastcpu.instructions import BRANCHES
 from c64.fastcpu.invalidation import Invalidation
@@ -56,6 +57,7 @@ class FastCPU(Decoder, Invalidation, CPU):
         self._cells["ftr"].cell_contents = self._fast_traps
         self._cells["rk"].cell_contents = -1
         self._cells["ao"].cell_contents = 0
+        self._cells["iw"].cell_contents = 0      # 1 while an IRQ waits for I (_run_masked)
         # The most cycles one pass through a translated block can take (Block.span): run()
         # lets blocks run on their own only while none of them can pass its limit.
         self._span_max = LONGEST_INSTRUCTION
@@ -122,6 +124,8 @@ class FastCPU(Decoder, Invalidation, CPU):
         self._shadow = CPU(memory)
         self._loop = types.FunctionType(LOOP_CODE, BLOCK_GLOBALS, "run_loop", None,
                                         tuple(cells[n] for n in LOOP_CODE.co_freevars))
+        self._masked_loop = types.FunctionType(MASKED_LOOP_CODE, BLOCK_GLOBALS, "masked_loop", None,
+                                               tuple(cells[n] for n in MASKED_LOOP_CODE.co_freevars))
         self._on_bank()
 
     def _config_key(self):
@@ -218,10 +222,12 @@ class FastCPU(Decoder, Invalidation, CPU):
     trap_handler = property(operator.attrgetter("_trap_handler"), _set_trap_handler)
 
     # -- running ---------------------------------------------------------------------------------
-    def run(self, cycle_limit, verify=True, exact=False):
+    def run(self, cycle_limit, verify=True, exact=False, irq_waiting=False):
         """Run blocks until processorCycles >= cycle_limit or stop() is called: with `exact`,
         to the first instruction boundary at or after it (last_step as CPU.run has it),
-        else to the first block boundary (a slice's end: nothing falls due there).
+        else to the first block boundary (a slice's end: nothing falls due there).  With
+        `irq_waiting`, also back right after an instruction that leaves the I flag clear
+        (CPU.run's irq_waiting: _run_masked).
 
         verify=False skips looking for RAM written, or banking changed, behind the CPU's
         back (README.md, "Invalidation"): for a caller that knows nothing but the CPU and
@@ -235,6 +241,9 @@ class FastCPU(Decoder, Invalidation, CPU):
                 self._on_bank()       # (the banking changed without rebank(); it tells us)
             self._verify()
         self.last_step = None
+        if irq_waiting:
+            self._run_masked(cycle_limit, exact)
+            return
         if not exact:
             self._limit = cycle_limit + (1 << 40)      # (no block need stop short of it)
             self._cells["lim"].cell_contents = cycle_limit
@@ -280,6 +289,51 @@ class FastCPU(Decoder, Invalidation, CPU):
                         if cyc.cell_contents != before or self.stop_requested:
                             continue
                 self._step_exact(limit)
+
+    def _run_masked(self, limit, exact):
+        """run() while an IRQ waits for the I flag: the blocks run as ever, but leave before
+        a CLI or a PLP that clears it (the cell iw is 1), and that one is stepped alone,
+        last_step noted (the IRQ is taken one instruction later), so that this returns
+        right after the instruction that clears I (those two, an RTI, a trap), where py65
+        would.  With `exact`, the blocks run up to the last one
+        that cannot pass the limit, and the rest is stepped."""
+        cells = self._cells
+        cyc, lim, pc, fp, iw = self._cell_processorCycles, cells["lim"], self._cell_pc, self._cell_fp, cells["iw"]
+        table, miss, trap, brk = self._table, self._miss, self._trap, self._break
+        iw.cell_contents = 1
+        try:
+            while not self.stop_requested and cyc.cell_contents < limit and fp.cell_contents & 0x04:
+                now = cyc.cell_contents
+                if not exact or now + self._span_max < limit:
+                    lim.cell_contents = limit - self._span_max if exact else limit
+                    self.last_step = None
+                    self._masked_loop()
+                    if iw.cell_contents == 1:
+                        continue               # (the limit, a stop, a trap that cleared I)
+                    iw.cell_contents = 1
+                    now = cyc.cell_contents
+                entry = table[pc.cell_contents]
+                if entry is trap or entry is brk or (entry is miss and self._is_trap(pc.cell_contents)):
+                    lim.cell_contents = limit
+                    self.last_step = None
+                    entry()
+                    continue
+                # One instruction alone (a miss is counted, and translated when hot, as ever;
+                # _limit keeps _miss from running what it made).
+                self.last_step = (pc.cell_contents, self.p, now)
+                lim.cell_contents = now + 1
+                iw.cell_contents = 0
+                if entry is miss:
+                    saved, self._limit = self._limit, now
+                    try:
+                        miss()
+                    finally:
+                        self._limit = saved
+                else:
+                    self._interpret()
+                iw.cell_contents = 1
+        finally:
+            iw.cell_contents = 0
 
     def _exact_version(self, pc):
         """The block at pc made again so that it leaves before an instruction that could
@@ -412,13 +466,20 @@ class FastCPU(Decoder, Invalidation, CPU):
         table, key = self._table, self._key
         interpret, miss, seen = self._interpret, self._miss, self._seen
         step = CPU.step
+        iw = self._cells["iw"]
+        sources = self._bound.page_sources if self._c64 else None
         self._interpreting = True
         try:
             while True:
+                if iw.cell_contents and _unmasks_late(sources, shadow):
+                    iw.cell_contents = 2        # (an IRQ waits for I: _run_masked steps it)
+                    break
                 step(shadow)
                 cycles.cell_contents = shadow.processorCycles     # chips see the time
                 if shadow.processorCycles >= lim.cell_contents or self._key is not key:
                     break
+                if iw.cell_contents and not shadow.p & 0x04:
+                    break                       # (an RTI let the waiting IRQ in)
                 pc = shadow.pc
                 entry = table[pc]
                 if entry is interpret:
@@ -556,6 +617,27 @@ class FastCPU(Decoder, Invalidation, CPU):
             if lim.cell_contents >= 0:
                 lim.cell_contents = min(lim.cell_contents, self._limit - span)
         return function
+
+
+# The instructions that can clear the I flag: an IRQ waiting for it is taken after them.
+UNMASKING = frozenset(("CLI", "PLP", "RTI"))
+
+
+def _unmasks_late(sources, cpu):
+    """True if the instruction at cpu's pc clears the I flag after the IRQ line was looked
+    at: a CLI, or a PLP that pulls it clear (instructions.UNMASKING); code in I/O is not
+    looked at (no chip read)."""
+    pc = cpu.pc
+    if sources is None:
+        opcode = cpu.memory[pc]
+    else:
+        source = sources[pc >> 8]
+        if source is None:
+            return False
+        opcode = source[pc]
+    if opcode == 0x58:
+        return True
+    return opcode == 0x28 and not cpu.memory[0x100 + ((cpu.sp + 1) & 0xFF)] & 0x04
 
 
 def block_span(insns):

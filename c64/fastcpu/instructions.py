@@ -72,7 +72,14 @@ OPCODES = _documented_opcodes()
 # What a branch may skip inside a block: anything but jumps, calls, returns, PLP and a
 # change of the D flag (a branch in there is a side exit as usual).
 SKIPPABLE = frozenset(name for name, _ in OPCODES.values()) - {
-    "JMP", "JSR", "RTS", "RTI", "BRK", "PLP", "SED", "CLD"}
+    "JMP", "JSR", "RTS", "RTI", "BRK", "PLP", "CLI", "SED", "CLD"}
+
+
+# The instructions that clear the I flag after the CPU has looked at the IRQ line (so one
+# more instruction runs before a waiting IRQ is taken): a block leaves before them while an
+# IRQ waits for the flag (the cell iw: FastCPU._run_masked steps them alone).  RTI's I
+# counts at once: a block ends with it, and the IRQ is taken after it.
+UNMASKING = frozenset(("CLI", "PLP"))
 
 
 # -- flag effects (read, written) for liveness ------------------------------------------

@@ -239,21 +239,22 @@ class Debugger:
                 or not hasattr(self.machine.cpu, "set_breakpoints"))
 
     # -- running -------------------------------------------------------------------------------
-    def run(self, target, verify, exact=False):
+    def run(self, target, verify, exact=False, irq_waiting=False):
         """One slice of the machine's run: returns True if it stopped (self.hit says why).
-        (`exact`: as the CPU's run has it.)"""
+        (`exact`, `irq_waiting`: as the CPU's run has them.)"""
         cpu = self.machine.cpu
         if self._must_step():
-            return self._step_slice(cpu, target)
+            return self._step_slice(cpu, target, irq_waiting)
         if self.skip_pc is not None and cpu.pc == self.skip_pc:
             # Leaving a breakpoint (or one whose condition was false): that one instruction
             # steps, then the core runs on.
             if self._step_slice(cpu, cpu.processorCycles + 1):
                 return True
-            if cpu.processorCycles >= target or cpu.stop_requested:
+            if (cpu.processorCycles >= target or cpu.stop_requested
+                    or (irq_waiting and not cpu.p & 0x04)):
                 return False
         self.skip_pc = None
-        cpu.run(target, verify, exact)
+        cpu.run(target, verify, exact, irq_waiting)
         if cpu.breakpoint_hit:
             pc = cpu.pc
             point = self._exec_point(pc, cpu)
@@ -278,8 +279,10 @@ class Debugger:
         self.skip_pc = None
         return True
 
-    def _step_slice(self, cpu, target):
-        """Instruction by instruction until target cycles, a stop or cpu.stop()."""
+    def _step_slice(self, cpu, target, irq_waiting=False):
+        """Instruction by instruction until target cycles, a stop or cpu.stop() (or, with
+        `irq_waiting`, an instruction that leaves the I flag clear: CPU.run); each noted in
+        cpu.last_step as CPU.run does."""
         memory = self.machine.mem
         stepper = self._stepper
         stepper.a, stepper.x, stepper.y, stepper.sp = cpu.a, cpu.x, cpu.y, cpu.sp
@@ -293,8 +296,10 @@ class Debugger:
             profiler.interrupted(stepper)
         stopped = False
         try:
-            while stepper.processorCycles < target and not cpu.stop_requested:
+            while (stepper.processorCycles < target and not cpu.stop_requested
+                   and not (irq_waiting and not stepper.p & 0x04)):
                 pc = stepper.pc
+                cpu.last_step = (pc, stepper.p, stepper.processorCycles)
                 if execs and pc in execs and pc != self.skip_pc:
                     point = self._exec_point(pc, stepper)
                     if point is not None:

@@ -353,3 +353,77 @@ def test_a_register_read_happens_in_the_instructions_last_cycle(core):
         assert m.peek(0xC201) == 0xFD
         # After a 6-cycle INC: read in W + 10.
         assert m.peek(0xC202) == 0xFF - 7
+
+
+# An IRQ that comes while I is set waits for the instruction that clears it: a CLI or a
+# PLP clears I after the CPU looked at the line, so one more instruction runs first; an
+# RTI's I counts at once.  Our own IRQ vector at $FFFE (KERNAL banked out); timer A
+# underflows during the NOPs after SEI; {unmask} clears I; the handler stores the PC the
+# interrupt pushed at $C200/$C201 and returns to BASIC.
+HELD_IRQ = """
+        .org $C000
+        sei
+        lda #$7F
+        sta $DC0D
+        lda $DC0D
+        lda #$35
+        sta $01
+        lda #<handler
+        sta $FFFE
+        lda #>handler
+        sta $FFFF
+        lda #0
+        sta $DC0E
+        sta $DC05
+        lda #5
+        sta $DC04
+        lda #$81
+        sta $DC0D
+        lda #$19
+        sta $DC0E
+        ldx #20
+wait:   dex
+        bne wait
+        {unmask}
+after:  nop
+second: nop
+        nop
+        nop
+        jmp second
+target: nop
+        nop
+        jmp target
+handler:
+        pla
+        pla
+        sta $C200
+        pla
+        sta $C201
+        lda $DC0D
+        lda #$37
+        sta $01
+        rts
+"""
+
+UNMASKINGS = {
+    "CLI": ("cli", "second"),                                   # one more: the NOP at after
+    "PLP": ("lda #0\n        pha\n        plp", "second"),       # the same, as PLP pulls I clear
+    "RTI": ("lda #>target\n        pha\n        lda #<target\n        pha\n        lda #0\n"
+            "        pha\n        rti", "target"),              # at once, at RTI's target
+    "PLP, I set": ("lda #4\n        pha\n        plp\n        nop\n        cli", "second"),
+}
+
+
+@pytest.mark.parametrize("core", CORES)
+@pytest.mark.parametrize("how", UNMASKINGS)
+def test_an_irq_held_while_i_is_set_is_taken_where_the_6502_takes_it(core, how):
+    unmask, label = UNMASKINGS[how]
+    source = HELD_IRQ.replace("{unmask}", unmask)
+    code = bytes(assemble(source))
+    nop_loop = bytes([0xEA, 0xEA, 0xEA, 0x4C])              # second: nop nop nop jmp
+    second = 0xC000 + code.index(nop_loop)
+    target = 0xC000 + code.index(bytes([0xEA, 0xEA, 0x4C]), second - 0xC000 + 4)
+    expected = second if label == "second" else target
+    for m in run_listing(CORES[core], source, {}):
+        pushed = m.peek(0xC200) | (m.peek(0xC201) << 8)
+        assert pushed == expected, "%s: pushed $%04X, expected $%04X" % (how, pushed, expected)

@@ -70,9 +70,10 @@ class CheckedFastCPU(FastCPU):
         self._scratch = C64Memory(memory.rom)
         self._ref = CPU(self._scratch)
 
-    def run(self, cycle_limit, verify=True, exact=False):
+    def run(self, cycle_limit, verify=True, exact=False, irq_waiting=False):
         self.stop_requested = False        # (block by block; `exact` stops are not checked here)
-        while self.processorCycles < cycle_limit and not self.stop_requested:
+        while (self.processorCycles < cycle_limit and not self.stop_requested
+               and not (irq_waiting and not self.p & 0x04)):
             self._one_block()
 
     def _one_block(self):
