@@ -19,7 +19,7 @@ from kernal import entries
 from kernal.channels import Channels, WAIT
 from kernal.clock import JiffyClock
 from kernal.editor import SCREEN_CODE, ScreenEditor
-from kernal.editor_fastpath import direct_chrout
+from kernal.editor_fastpath import direct_chrout, inline_chrout
 from kernal.errors import CPUStop, KernalError, error_text
 from kernal.idle import KeyWaitLoops, interrupted_pc
 from kernal.keyboard import Keyboard
@@ -102,11 +102,18 @@ class Kernal:
         self._direct_chrout = None
         self._chrout_direct = _never        # what trap() tries first for CHROUT: never None
         cpu = machine.cpu
+        self._own_direct_chrout = None
         if hasattr(cpu, "with_registers") and hasattr(mem, "code_map"):
-            self.direct_chrout = cpu.with_registers(
-                direct_chrout(), ram=mem.ram, machine=machine, cost=self._own[self._chrout_addr][2],
+            cost = self._own[self._chrout_addr][2]
+            self._own_direct_chrout = cpu.with_registers(
+                direct_chrout(), ram=mem.ram, machine=machine, cost=cost,
                 screen_codes=SCREEN_CODE, code_map=mem.code_map, mem=mem,
                 write_io=mem.page_writes_io, io=None, colour_ram=None)
+            # The same as source for the blocks to hold inline (one object, so that handing
+            # it again changes nothing).
+            self._inline_chrout = lambda returns_to, write_kind: inline_chrout(
+                returns_to, write_kind, cost, SCREEN_CODE)
+            self.direct_chrout = self._own_direct_chrout
 
     # -- the routine table ------------------------------------------------------------
     @property
@@ -150,7 +157,12 @@ class Kernal:
         if self._routines.get(self._chrout_addr) is not self._chrout_own:
             direct = None
         set_fast_trap = getattr(self.machine.cpu, "set_fast_trap", None)
-        if set_fast_trap is not None:
+        if set_fast_trap is None:
+            return
+        if direct is not None and direct is self._own_direct_chrout:
+            # The KERNAL's own: the blocks may hold it inline (kernal.editor_fastpath).
+            set_fast_trap(self._chrout_addr, direct, self._inline_chrout, self.machine)
+        else:
             set_fast_trap(self._chrout_addr, direct)
 
     # -- the dispatcher -------------------------------------------------------------

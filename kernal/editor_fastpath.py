@@ -15,12 +15,17 @@ one go instead of through the editor's general path:
   the CPU.  It repeats print_in_line inline, its locations bound as
   defaults, because the whole trap is then one Python call (programs that
   print a lot, like the classic RYG versions, spend much of their time here).
+* `inline_chrout(returns_to, write_kind)`: direct_chrout once more, as Python
+  source that the fast core's translator writes into a block at each call of
+  CHROUT (FastCPU.set_fast_trap's `inline`): no call at all, and the return
+  address a constant where the block pushed it itself.  ryg23 prints eight
+  characters for every board it makes; this is a fifth of its search.
 
-Both return False having changed nothing for every other case, and the
-general path runs.  tests/kernal/test_editor_fastpath.py holds
-print_in_line to the editor's general path and to direct_chrout;
-tests/kernal/test_chrout_direct.py holds direct_chrout to plain py65 running
-the general trap.
+All return False (inline_chrout's source: leaves kd 0) having changed nothing
+for every other case, and the general path runs.
+tests/kernal/test_editor_fastpath.py holds print_in_line to the editor's general
+path and to direct_chrout; tests/kernal/test_chrout_direct.py holds direct_chrout
+and inline_chrout to plain py65 running the general trap.
 """
 
 from kernal.locations import (BLNCT, COLOR, COLOUR_RAM, CRSW, DATA, DFLTO, INSRT, LNMX, PNT, PNTR,
@@ -162,3 +167,73 @@ def direct_chrout():
         return True
     return chrout_in_line
 
+
+
+def inline_chrout(returns_to, write_kind, cost, screen_codes):
+    """direct_chrout as source lines for a translated block (FastCPU.set_fast_trap's `inline`).
+
+    The lines run where the block would call the direct version, with the block's names:
+    the register cells, ram, cm (the code map), mem, and kx (the machine: its transcript).
+    They set kd to 1 having done the whole trap -- exactly direct_chrout's effects -- or
+    leave kd 0 having changed nothing.  `returns_to`: where the RTS goes when the block
+    knows it (-1: read from the stack); `write_kind`: per page, "io" where stores reach the
+    chips in the block's memory configuration (colour RAM at $D800); `cost`: the trap's
+    cycles; `screen_codes`: PETSCII -> screen code or None (kernal.editor.SCREEN_CODE), a
+    constant of the block.  Temporaries are named k*, which the translator's own never are."""
+    colour = ("ram[%d] & 15" % COLOR)
+    if write_kind[COLOUR_RAM_PAGE] == "io":
+        colour_store = ["            if kl < 1024:",
+                        "                mem.io.colour_ram[kl] = %s" % colour,
+                        "            else:",
+                        "                mem[%d + kl] = %s" % (COLOUR_RAM, colour)]
+    else:
+        colour_store = ["            mem[%d + kl] = %s" % (COLOUR_RAM, colour)]
+    if returns_to < 0:
+        rts = "pc = (((ram[%d + ((sp + 2) & 255)] << 8) | ram[%d + ((sp + 1) & 255)]) + 1) & 65535" % (
+            STACK, STACK)
+    else:
+        rts = "pc = %d" % returns_to
+    return [
+        "kd = 0",
+        "if ram[%d] == %d:" % (DFLTO, SCREEN),
+        "    kc = a",
+        "    ks = %r[kc]" % (tuple(screen_codes),),
+        "    if ks is None:",
+        "        if kc == %d:" % CRSR_LEFT,
+        "            kp = ram[%d]" % PNTR,
+        "            if not ram[%d] and not ram[%d] and kp != 0 and kp != 40:" % (QTSW, INSRT),
+        "                ram[%d] = kc" % DATA,
+        "                ram[%d] = 0" % CRSW,
+        "                ram[%d] = kp - 1" % PNTR,
+        "                kd = 1",
+        "    elif kc != %d:" % QUOTE,
+        "        kp = ram[%d]" % PNTR,
+        "        if not ram[%d] and kp != 39 and kp != 79 and ram[%d] > kp:" % (INSRT, LNMX),
+        "            kl = (ram[%d] << 8) | ram[%d]" % (PNT + 1, PNT),
+        "            ka = kl + kp",
+        "            if 2 <= ka < 53248:",
+        "                if ram[%d]:" % RVS,
+        "                    ks |= 128",
+        "                ram[%d] = kc" % DATA,
+        "                ram[%d] = 0" % CRSW,
+        "                ram[%d] = 2" % BLNCT,
+        "                ram[%d] = kl & 255" % USER,
+        "                ram[%d] = ((kl >> 8) & 3) | %d" % (USER + 1, COLOUR_RAM_PAGE),
+        "                ram[ka] = ks",
+        "                if cm[ka]:",
+        "                    mem.code_written(ka)",
+        "                kl = (kl & 1023) + kp",
+    ] + ["    " + line for line in colour_store] + [
+        "                ram[%d] = kp + 1" % PNTR,
+        "                kd = 1",
+        "if kd:",
+        "    kt = kx.transcript",
+        "    if kt is not None:",
+        "        kt.append(kc)",
+        "    cyc += %d" % cost,
+        "    fn = fz = kc",
+        "    fc = 0",
+        "    fp &= 251",
+        "    " + rts,
+        "    sp = (sp + 2) & 255",
+    ]

@@ -5,7 +5,8 @@ much as running it a few hundred times: a search of ryg3's spends half its time
 there when every block is new.  The compiled code depends only on what the
 translator was given -- the block's instructions, the memory configuration's
 view, the D flag, whether code runs in zero page or on the stack page, which
-vectors the block watches -- and on the translator itself, so those make the key
+vectors the block watches, the trap routines' direct versions it holds inline --
+and on the translator itself, so those make the key
 (`translation_key`), and the translator's own source files are part of it
 (`CORE_VERSION`): a changed translator never finds an old block.
 
@@ -60,11 +61,12 @@ def _core_version():
 CORE_VERSION = _core_version()
 
 
-def translation_key(view, insns, decimal, low_code, watched):
+def translation_key(view, insns, decimal, low_code, watched, inlined=()):
     """The digest (bytes) of everything a block's translation depends on: see the module
     docstring.  `watched`: the addresses of the chained JMP (vector)s whose vector the
-    block watches like code."""
-    parts = [view.signature, decimal, low_code, tuple(watched)]
+    block watches like code; `inlined`: (address, key) of each trap routine whose direct
+    version the block holds inline (FastCPU.set_fast_trap)."""
+    parts = [view.signature, decimal, low_code, tuple(watched), tuple(inlined)]
     parts.extend((insn.addr, insn.op, insn.operand, insn.fixed, insn.chain, insn.ret, insn.skip,
                   insn.cycles, insn.extra) for insn in insns)
     # (marshal version 2 writes no back-references: equal parts, equal bytes.)

@@ -83,8 +83,15 @@ class ControlFlow:
                 self.emit("cyc += %d" % self.static)
                 self.set("cyc")
             self.static = 0
-            # The routine's direct version first (FastCPU.set_fast_trap); when it declines,
-            # the trap handler, as CPU.step calls it.
+            # The routine's direct version first (FastCPU.set_fast_trap), held inline if it
+            # gives its source; when it declines, the trap handler, as CPU.step calls it.
+            inline = self.cpu.inline_trap(insn.addr)
+            if inline is not None:
+                for line in inline[0](insn.ret if known_return else -1, self.view.write_kind):
+                    self.emit(line)
+                self.set("a", "x", "y", "sp", "pc", "cyc", "fn", "fz", "fc", "fv", "fp")
+                self.emit("if not kd:")
+                self.depth += 1
             if known_return:
                 self.emit("rk = %d" % insn.ret)
                 self.set("rk")
@@ -99,12 +106,14 @@ class ControlFlow:
                 # (The direct version returns there and never calls stop().)
                 self.emit("    if pc != %d or lim < 0:" % insn.ret)
                 self.emit("        return")
-            elif insn.chain:
-                self.emit("if pc != %d or lim < 0:" % insn.ret)   # (lim < 0: stop() was called)
-                self.emit("    return")
-            else:
+            if inline is not None:
+                self.depth -= 1
+            if not insn.chain:
                 self.emit("return")
                 self.dead = True
+            elif not known_return:
+                self.emit("if pc != %d or lim < 0:" % insn.ret)   # (lim < 0: stop() was called)
+                self.emit("    return")
             return
         elif insn.chain and name == "JMP" and mode == "abs":
             pass                                  # the block goes on at the target

@@ -8,9 +8,11 @@ Decimal-mode ADC/SBC call py65's own arithmetic (adcd/sbcd).
 import types
 
 
-# Closure cells shared by the blocks of one CPU.
+# Closure cells shared by the blocks of one CPU (kx: what the trap routines' direct versions
+# held inline share, FastCPU.set_fast_trap).
 CELL_NAMES = ("a", "x", "y", "sp", "pc", "cyc", "fn", "fz", "fc", "fv", "fp",
-              "lim", "tbl", "ram", "rom", "mem", "cm", "inv", "cpu", "dv", "trap", "ftr", "rk", "ao", "iw")
+              "lim", "tbl", "ram", "rom", "mem", "cm", "inv", "cpu", "dv", "trap", "ftr", "rk", "ao", "iw",
+              "kx")
 
 
 # The cells that hold the registers and flags (FastCPU.with_registers).

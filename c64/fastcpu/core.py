@@ -55,6 +55,8 @@ class FastCPU(Decoder, Invalidation, CPU):
         # where there is none.  Shared with the blocks (cell ftr).
         self._fast_traps = [declines] * 0x10000
         self._cells["ftr"].cell_contents = self._fast_traps
+        # addr -> (source function, cache key) of the direct versions blocks hold inline.
+        self._inlines = {}
         self._cells["rk"].cell_contents = -1
         self._cells["ao"].cell_contents = 0
         self._cells["iw"].cell_contents = 0      # 1 while an IRQ waits for I (_run_masked)
@@ -168,8 +170,12 @@ class FastCPU(Decoder, Invalidation, CPU):
         self._cells["trap"].cell_contents = handler
         # The direct versions belong to the handler they stand in for.
         self._fast_traps[:] = [declines] * 0x10000
+        if self._inlines:
+            self._inlines = {}
+            if self._bound is not None:
+                self._bind(self._bound)        # (blocks holding one inline are gone)
 
-    def set_fast_trap(self, addr, function):
+    def set_fast_trap(self, addr, function, inline=None, shared=None):
         """Give the trap routine at `addr` a direct version, called before the trap handler.
 
         `function()` (no arguments; normally built with with_registers) either does the
@@ -180,8 +186,33 @@ class FastCPU(Decoder, Invalidation, CPU):
         touching the stack since, sets the cell rk to the address the RTS goes to before
         the call (-1 otherwise): the function may use it instead of reading the stack, and
         must set rk back to -1 when it reads it.  None removes it.  Setting trap_handler
-        removes them all."""
+        removes them all.
+
+        `inline`, given with a function, is the same work as source for the blocks to hold in
+        place of the call: inline(returns_to, write_kind) gives the lines (Python, no
+        indentation) that either do the whole trap as the function would and set kd to 1,
+        or change nothing and leave kd 0 (the block then calls the function, then the trap
+        handler).  returns_to is the address the RTS goes to when the block knows it (-1:
+        the lines read the stack); write_kind, per page, "io" where stores reach the chips in
+        the block's memory configuration.  The lines use the blocks' names (the register
+        cells, ram, cm, mem) and kx, which holds `shared` (one object per CPU), and
+        temporaries of their own named k*.  Giving or withdrawing one drops every
+        translation, as a block that holds it keeps it."""
         self._fast_traps[addr] = declines if function is None else function
+        old = self._inlines.get(addr)
+        if function is None or inline is None:
+            self._inlines.pop(addr, None)
+        else:
+            if shared is not None:
+                self._cells["kx"].cell_contents = shared
+            key = "\n".join(inline(-1, ("io",) * 256) + inline(0, ("ram",) * 256))
+            self._inlines[addr] = (inline, key)
+        if old != self._inlines.get(addr) and self._bound is not None:
+            self._bind(self._bound)
+
+    def inline_trap(self, addr):
+        """(source function, key) of the direct version blocks hold inline at `addr`, or None."""
+        return self._inlines.get(addr)
 
     def fast_trap(self, addr):
         """The direct version set for the trap routine at `addr`, or None."""
@@ -600,7 +631,9 @@ class FastCPU(Decoder, Invalidation, CPU):
         if not single:
             # (A step's one instruction is cheap to translate: not worth a look-up.)
             watched = [insn.addr for insn in insns if insn.name == "JMP" and self.watches(view, insn)]
-            digest = translation_key(view, insns, decimal, self.low_code, watched)
+            inlined = sorted({(insn.addr, self._inlines[insn.addr][1]) for insn in insns
+                              if insn.name == "TRAP" and insn.addr in self._inlines})
+            digest = translation_key(view, insns, decimal, self.low_code, watched, inlined)
             code = BLOCKS.get(digest)
         if code is None:
             body, nonlocals = BlockBuilder(self, view, insns, single, decimal).build()

@@ -217,3 +217,72 @@ def test_blocks_that_know_where_chrout_returns_say_so_and_it_is_forgotten_after_
     assert machine.cpu.fast_trap_return == -1
     assert 0xC00A in seen                 # the JSR $FFD2 at $C007 returns to $C00A
     assert all(value in (-1, 0xC00A) for value in seen)
+
+
+def _inline_blocks(machine):
+    """The addresses of the program's translated blocks that hold CHROUT's direct version
+    inline (their code uses the cell kx)."""
+    found = []
+    for addr in range(0xC000, 0xC020):
+        code = getattr(machine.cpu.block_at(addr), "__code__", None)
+        if code is not None and "kx" in code.co_freevars:
+            found.append(addr)
+    return found
+
+
+def _print_inline(core, text, prepare=None):
+    machine = C64(sid_seed=7, cpu_class=core, transcript=[])
+    program = assemble(PRINT_TEXT)
+    machine.mem.ram[0xC000:0xC000 + len(program)] = program
+    machine.mem.ram[0xC500:0xC500 + len(text) + 1] = text + b"\0"
+    machine.kernal.editor.set_cursor(3, 5)
+    machine.poke(0xDC0D, 0x7F)
+    if prepare:
+        prepare(machine)
+    registers = machine.call(0xC000)
+    return _state(machine, registers), machine
+
+
+@pytest.mark.parametrize("text", list(CASES.values()), ids=list(CASES))
+def test_blocks_holding_chrout_inline_leave_the_machine_as_py65_does(text):
+    fast, machine = _print_inline(FastCPU, text)
+    reference, _ = _print_inline(CPU, text)
+    assert machine.cpu.inline_trap(CHROUT) is not None
+    assert _inline_blocks(machine), "no block holds CHROUT inline"
+    assert fast == reference
+
+
+def test_chrout_inline_through_a_redirected_vector_and_with_io_banked_out_as_py65_does():
+    def banked_out(machine):
+        _redirect_chrout(machine)
+        machine.poke(0x0001, 0x33)        # character ROM in place of I/O: colour to the RAM under it
+    text = CASES["plain text"] + CASES["colours and scrolling"]
+    fast, machine = _print_inline(FastCPU, text, banked_out)
+    reference, _ = _print_inline(CPU, text, banked_out)
+    assert fast == reference
+
+
+def test_a_wrapped_or_replaced_direct_chrout_is_not_held_inline_and_blocks_holding_it_go():
+    machine = C64(cpu_class=FastCPU)
+    kernal, cpu = machine.kernal, machine.cpu
+    assert cpu.inline_trap(CHROUT) is not None
+    own = kernal.direct_chrout
+    kernal.direct_chrout = lambda: own()
+    assert cpu.inline_trap(CHROUT) is None
+    kernal.direct_chrout = own
+    assert cpu.inline_trap(CHROUT) is not None
+    # Blocks made with it inline are dropped when CHROUT's routine is replaced: the new
+    # routine sees every character.
+    _, machine = _print_inline(FastCPU, b"HELLO " * 10)
+    assert _inline_blocks(machine)
+    calls = []
+    name, routine, cost = machine.kernal.routines[CHROUT]
+
+    def recording(cpu):
+        calls.append(cpu.a)
+        return routine(cpu)
+    machine.kernal.replace_routine(CHROUT, recording)
+    assert machine.cpu.inline_trap(CHROUT) is None
+    machine.call(0xC000)
+    assert bytes(calls) == b"HELLO " * 10
+    assert not _inline_blocks(machine)
