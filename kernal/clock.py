@@ -20,5 +20,10 @@ class JiffyClock:
 
     def udtim(self):
         """One jiffy: advance TIME and sample the STOP key row into $91."""
-        self.set(self.read() + 1)
-        self.mem[STKEY] = self.keyboard.matrix(0x7F)
+        m = self.mem
+        low = m[TIME + 2] + 1
+        if low < 0x100 and m[TIME] < WRAP >> 16:
+            m[TIME + 2] = low              # (most jiffies: only the low byte changes)
+        else:
+            self.set(self.read() + 1)
+        m[STKEY] = self.keyboard.matrix(0x7F)

@@ -126,10 +126,17 @@ class Keyboard:
 
     def scan(self):
         """SCNKEY's bookkeeping: age held keys and publish $CB/$C5/$028D."""
-        for code in list(self.held):
-            self.held[code] -= 1
-            if self.held[code] <= 0:
-                del self.held[code]
+        held = self.held
+        if not held:                       # (every jiffy of a program that runs on its own)
+            m = self.mem
+            m[LSTX] = m[SFDX]
+            m[SFDX] = NO_KEY
+            m[SHFLAG] = 0
+            return
+        for code in list(held):
+            held[code] -= 1
+            if held[code] <= 0:
+                del held[code]
         self._publish()
 
     def _publish(self):
@@ -141,6 +148,8 @@ class Keyboard:
 
     def matrix(self, columns):
         """$DC01 for the lines selected (0 bits) in `columns`: 0 bits where keys are down."""
+        if not self.held:
+            return 0xFF
         rows = 0
         for code in self.held:
             if not columns & (1 << (code >> 3)):
