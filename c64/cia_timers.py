@@ -285,11 +285,17 @@ class TimerChip:
             return None
         if self.intp and not self.line:
             return self.cycle + (1 if self.intp & 2 else 2)
-        quick = self._next_active_quick()
+        relevant_a, relevant_b = self._relevant()
+        quick = self._next_active_quick(relevant_a, relevant_b)
         if quick is not None:
             return quick
         probe = self.copy()
         probe.line = False                           # (as if the ICR had been read)
+        for timer, relevant in ((probe.a, relevant_a), (probe.b, relevant_b)):
+            if not relevant:
+                # (its underflows cannot reach the output: stopped in the probe, so that a
+                # timer underflowing every few cycles does not make the probe step)
+                timer.pipe = timer.feed = 0
         start = probe.edges
         budget = PREDICTION_STEPS
         while True:
@@ -306,15 +312,26 @@ class TimerChip:
             if probe.edges != start:
                 return probe.changes[-1][0] + 1
 
-    def _next_active_quick(self):
+    def _relevant(self):
+        """(timer A, timer B): whether its underflows can reach the interrupt output (its
+        mask bit is set, or timer B's is and B counts A's underflows)."""
+        imr = self.imr
+        return (bool(imr & 0x01 or (imr & 0x02 and (self.b.cr & 0x41) == 0x41)),
+                bool(imr & 0x02))
+
+    def _next_active_quick(self, relevant_a, relevant_b):
         """next_active worked out without stepping when nothing is on its way and each
-        timer is stopped or counts steadily (timer B not counting A's underflows): the
-        first enabled underflow (or the alarm) plus one cycle for the output, plus one
-        for the CPU to see it.  None: step a probe instead."""
-        if (self.a.pipe | self.b.pipe) & LOADS or (self.b.cr & 0x41) == 0x41:
+        timer that can reach the output is stopped or counts steadily (timer B not
+        counting A's underflows): the first enabled underflow (or the alarm) plus one
+        cycle for the output, plus one for the CPU to see it.  None: step a probe
+        instead."""
+        pipes = (self.a.pipe if relevant_a else 0) | (self.b.pipe if relevant_b else 0)
+        if pipes & LOADS or (self.b.cr & 0x41) == 0x41:
             return None                    # (an ICR read on its way, clr, changes no timing)
         first = None
-        for timer, bit in ((self.a, 0x01), (self.b, 0x02)):
+        for timer, bit, relevant in ((self.a, 0x01, relevant_a), (self.b, 0x02, relevant_b)):
+            if not relevant:
+                continue
             steady = _steady(timer)
             if steady == 0:
                 return None

@@ -181,6 +181,62 @@ def test_the_chip_brought_up_to_date_in_one_go_is_the_chip_stepped_every_cycle(s
     assert seen[0] == seen[1]
 
 
+@pytest.mark.parametrize("seed", range(200))
+def test_the_predicted_interrupt_is_never_late_and_is_where_stepping_finds_it(seed):
+    """next_irq_cycle, as the machine uses it (look at the cycle it gives, ask again if
+    the line is not seen active there), against a copy of the chip stepped every cycle;
+    and timers that cannot reach the output (masked, underflowing every few cycles) do
+    not make it look again and again."""
+    program, end = _random_program(seed)
+    cia = make_cia()
+    for at, reg, value, read in program:
+        cia.sync(at)
+        if read:
+            cia.read(reg, at)
+        else:
+            cia.write(reg, value, at)
+    cia.read(0x0D, end)                      # the output released
+    horizon = end + 20_000
+    truth, actual = cia.chip.copy(), None
+    for cycle in range(end + 1, horizon):
+        truth.advance(cycle)
+        if truth.line_seen_at(cycle):
+            actual = cycle
+            break
+    looks = 0
+    while True:
+        due = cia.next_irq_cycle()
+        if due is None:
+            assert actual is None
+            break
+        assert actual is None or due <= actual, "late: %d, seen from %d" % (due, actual)
+        if due >= horizon:
+            assert actual is None
+            break
+        cia.sync(due)
+        if cia.line_seen_at(due):
+            assert due == actual
+            break
+        looks += 1
+        assert looks <= 5, "looked again %d times" % looks
+
+
+def test_a_masked_timer_underflowing_every_other_cycle_does_not_blur_the_prediction():
+    # Timer B (masked) reloads 1 and underflows every other cycle; timer A (enabled)
+    # underflows 30,000 cycles on: the prediction is that cycle at the first asking.
+    cia = make_cia()
+    cia.write(0x0D, 0x81, 1)
+    cia.write(0x06, 1, 2)
+    cia.write(0x07, 0, 3)
+    cia.write(0x0F, 0x11, 4)
+    cia.write(0x04, 30_000 & 0xFF, 5)
+    cia.write(0x05, 30_000 >> 8, 6)
+    cia.write(0x0E, 0x11, 10)                # W = 10: underflow in 30,012, seen from 30,014
+    assert cia.next_irq_cycle() == 30_014
+    assert cia.poll(30_013) is False and cia.poll(30_014) is True
+    assert cia.read(0x0D, 30_020) == 0x83    # B's flag was up all along
+
+
 # -- 6502 programs, on both cores ------------------------------------------------------------------
 
 # Our own IRQ vector at $FFFE (KERNAL banked out), timer A one-shot with the latch
