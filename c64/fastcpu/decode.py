@@ -13,7 +13,10 @@ from kernal.rom import TRAP_OPCODE
 from kernal.stack import rts_target
 
 
-MAX_INSNS = 48
+# The longest block.  Longer blocks are fewer calls, fewer flags put in their cells where
+# a block ends: on ryg23's search 96 runs 2 % fewer Python bytecodes than 48, and beyond it
+# hardly any block grows.
+MAX_INSNS = 96
 
 
 # A forward branch over at most this many bytes of plain instructions stays inside the block.
