@@ -25,7 +25,9 @@ address of every board they generate), with the MHz the 6502 code alone
 runs at once that share is taken out.  The share comes from one extra run
 that times every trap, including the direct versions FastCPU's blocks call
 in place of a trap (FastCPU.set_fast_trap); the speeds come from runs
-without that instrumentation.  --silent points CHROUT's vector at an
+without that instrumentation.  (Wrapped to be timed, CHROUT's direct version
+is called, not held inline in the blocks as in the timed runs: the share is
+that of the called version, an upper bound of the inline one's.)  --silent points CHROUT's vector at an
 RTS for the timed move, to measure the CPUs on the search alone.
 
 --monitor adds FastCPU runs with the monitor (c64.monitor) attached, against the
