@@ -71,12 +71,13 @@ BLOCK_GLOBALS = {"adcd": _adc_decimal, "sbcd": _sbc_decimal, "__builtins__": __b
 _CODE_CACHE = {}
 
 
-def compile_block(body, nonlocals):
-    """Compile a block body into a code object with free variables from CELL_NAMES (cached by text)."""
-    key = (body, nonlocals)
+def compile_block(body, nonlocals, params=""):
+    """Compile a block body into a code object with free variables from CELL_NAMES (cached
+    by text); `params`: the function's parameters (the run loops')."""
+    key = (body, nonlocals, params)
     code = _CODE_CACHE.get(key)
     if code is None:
-        head = "def _outer():\n    %s = None\n    def blk():\n" % " = ".join(CELL_NAMES)
+        head = "def _outer():\n    %s = None\n    def blk(%s):\n" % (" = ".join(CELL_NAMES), params)
         if nonlocals:
             head += "        nonlocal %s\n" % ", ".join(nonlocals)
         source = head + body + "    return blk\n"
@@ -96,6 +97,21 @@ def forget_compiled():
 
 
 LOOP_CODE = compile_block("        while cyc < lim:\n            tbl[pc]()\n", ())
+
+
+# The blocks that end before `end` (a cycle an exact run stops at: FastCPU._run_to), run
+# one after another with lim at what lets that block's loop go round once more; it ends
+# at the first that could pass `end`, or where no block is (a miss, a trap, a stop).
+EXACT_LOOP_CODE = compile_block(
+    "        while True:\n"
+    "            f = tbl[pc]\n"
+    "            s = getattr(f, 'span', None)\n"
+    "            if s is None or cyc + s >= end:\n"
+    "                return\n"
+    "            lim = end - s\n"
+    "            f()\n"
+    "            if lim < 0:\n"
+    "                return\n", ("lim",), "end")
 
 
 # run()'s loop while an IRQ waits for the I flag (FastCPU._run_masked): it ends where a

@@ -9,8 +9,8 @@ import types
 from c64.cpu import CPU, LONGEST_INSTRUCTION
 from c64.fastcpu.block_cache import BLOCKS, translation_key
 from c64.fastcpu.codegen import BlockBuilder
-from c64.fastcpu.compiler import (BLOCK_GLOBALS, CELL_NAMES, DIRECT_CELLS, LOOP_CODE, MASKED_LOOP_CODE,
-                                  compile_block)
+from c64.fastcpu.compiler import (BLOCK_GLOBALS, CELL_NAMES, DIRECT_CELLS, EXACT_LOOP_CODE, LOOP_CODE,
+                                  MASKED_LOOP_CODE, compile_block)
 from c64.fastcpu.decode import Decoder, MAX_INSNS
 from c64.fastcpu.instructions import BRANCHES
 from c64.fastcpu.invalidation import Invalidation
@@ -128,6 +128,8 @@ class FastCPU(Decoder, Invalidation, CPU):
                                         tuple(cells[n] for n in LOOP_CODE.co_freevars))
         self._masked_loop = types.FunctionType(MASKED_LOOP_CODE, BLOCK_GLOBALS, "masked_loop", None,
                                                tuple(cells[n] for n in MASKED_LOOP_CODE.co_freevars))
+        self._exact_loop = types.FunctionType(EXACT_LOOP_CODE, BLOCK_GLOBALS, "exact_loop", None,
+                                              tuple(cells[n] for n in EXACT_LOOP_CODE.co_freevars))
         self._on_bank()
 
     def _config_key(self):
@@ -291,13 +293,13 @@ class FastCPU(Decoder, Invalidation, CPU):
         run as they are, the rest is stepped one instruction at a time."""
         cyc, lim, pc = self._cell_processorCycles, self._cells["lim"], self._cell_pc
         while not self.stop_requested and cyc.cell_contents < limit:
+            self.last_step = None
+            self._exact_loop(limit)                    # (the blocks that end before it)
+            if self.stop_requested or cyc.cell_contents >= limit:
+                break
             entry = self._table[pc.cell_contents]
             span = getattr(entry, "span", None)
-            if span is not None and cyc.cell_contents + span < limit:
-                lim.cell_contents = limit - span       # (a loop goes round again if the pass fits)
-                self.last_step = None
-                entry()
-            elif entry is self._break or entry is self._trap or (
+            if entry is self._break or entry is self._trap or (
                     entry is self._miss and self._is_trap(pc.cell_contents)):
                 lim.cell_contents = limit
                 self.last_step = None
