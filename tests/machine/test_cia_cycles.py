@@ -239,11 +239,11 @@ def test_a_masked_timer_underflowing_every_other_cycle_does_not_blur_the_predict
 
 # -- 6502 programs, on both cores ------------------------------------------------------------------
 
-# Our own IRQ vector at $FFFE (KERNAL banked out), timer A one-shot with the latch
-# patched in at LATCH, started by the STA $DC0E at START (its write in the
-# instruction's 4th cycle, W); then 2-cycle NOPs.  The handler stores the PC the
-# interrupt pushed at $C200/$C201 and returns to BASIC.
-IRQ_AFTER_NOPS = """
+# The start of the listings below: interrupts off and CIA1's cleared, the KERNAL banked
+# out, our IRQ vector at $FFFE pointing at `handler`, timer A stopped, its latch's high
+# byte 0.  PUSHED_PC_HANDLER stores the PC the interrupt pushed at $C200/$C201 and
+# returns to BASIC.
+OWN_IRQ_SETUP = """
         .org $C000
         sei
         lda #$7F
@@ -258,6 +258,27 @@ IRQ_AFTER_NOPS = """
         lda #0
         sta $DC0E
         sta $DC05
+"""
+
+PUSHED_PC_HANDLER = """
+handler:
+        pla
+        pla
+        sta $C200
+        pla
+        sta $C201
+        lda $DC0D
+        lda #$37
+        sta $01
+        rts
+"""
+
+
+# Our own IRQ vector at $FFFE (KERNAL banked out), timer A one-shot with the latch
+# patched in at LATCH, started by the STA $DC0E at START (its write in the
+# instruction's 4th cycle, W); then 2-cycle NOPs.  The handler stores the PC the
+# interrupt pushed at $C200/$C201 and returns to BASIC.
+IRQ_AFTER_NOPS = OWN_IRQ_SETUP + """
         lda #3
         sta $DC04
         lda #$81
@@ -278,17 +299,7 @@ nops:   nop
         nop
         nop
         jmp nops
-handler:
-        pla
-        pla
-        sta $C200
-        pla
-        sta $C201
-        lda $DC0D
-        lda #$37
-        sta $01
-        rts
-"""
+""" + PUSHED_PC_HANDLER
 
 
 def run_listing(core, source, patch, times=2):
@@ -416,21 +427,7 @@ def test_a_register_read_happens_in_the_instructions_last_cycle(core):
 # RTI's I counts at once.  Our own IRQ vector at $FFFE (KERNAL banked out); timer A
 # underflows during the NOPs after SEI; {unmask} clears I; the handler stores the PC the
 # interrupt pushed at $C200/$C201 and returns to BASIC.
-HELD_IRQ = """
-        .org $C000
-        sei
-        lda #$7F
-        sta $DC0D
-        lda $DC0D
-        lda #$35
-        sta $01
-        lda #<handler
-        sta $FFFE
-        lda #>handler
-        sta $FFFF
-        lda #0
-        sta $DC0E
-        sta $DC05
+HELD_IRQ = OWN_IRQ_SETUP + """
         lda #5
         sta $DC04
         lda #$81
@@ -449,17 +446,7 @@ second: nop
 target: nop
         nop
         jmp target
-handler:
-        pla
-        pla
-        sta $C200
-        pla
-        sta $C201
-        lda $DC0D
-        lda #$37
-        sta $01
-        rts
-"""
+""" + PUSHED_PC_HANDLER
 
 UNMASKINGS = {
     "CLI": ("cli", "second"),                                   # one more: the NOP at after
