@@ -30,6 +30,10 @@ EXACT_AFTER = 4
 HOT_COUNT = 2
 
 
+# A rewritten instruction's form (FastCPU._rewritten) is compiled the FORM_HOT-th time it runs.
+FORM_HOT = 3
+
+
 def declines():
     """The direct version of a trap routine that has none: the trap handler runs."""
     return False
@@ -123,6 +127,7 @@ class FastCPU(Decoder, Invalidation, CPU):
         self._changing_vectors = set()   # vectors that changed under a block: checked at run time
         self._seen = {}            # key -> visits before it was compiled
         self._forms = {}           # (key, pc, bytes, D) -> an instruction at a volatile opcode, alone
+        self._form_visits = {}     # form -> times stepped before it is compiled (FORM_HOT)
         self._shadow = CPU(memory)
         self._loop = types.FunctionType(LOOP_CODE, BLOCK_GLOBALS, "run_loop", None,
                                         tuple(cells[n] for n in LOOP_CODE.co_freevars))
@@ -243,6 +248,11 @@ class FastCPU(Decoder, Invalidation, CPU):
     def decode(self, pc, limit=MAX_INSNS, single=False):
         """The instructions (Insn) the translator makes one block of, starting at pc."""
         return self._decode(pc, limit, single)
+
+    def volatile_bytes(self):
+        """The RAM addresses whose bytes the program rewrites (Invalidation.VOLATILE_AFTER):
+        read when a block runs, or run on their own, never translated into a block."""
+        return frozenset(self._volatile)
 
     def rewrite_counts(self):
         """Block key -> times the program's own stores invalidated that block's code."""
@@ -499,19 +509,19 @@ class FastCPU(Decoder, Invalidation, CPU):
         table, key = self._table, self._key
         interpret, miss, seen = self._interpret, self._miss, self._seen
         step = CPU.step
-        iw = self._cells["iw"]
+        waiting = self._cells["iw"].cell_contents     # (an IRQ waits for I: _run_masked)
         sources = self._bound.page_sources if self._c64 else None
         self._interpreting = True
         try:
             while True:
-                if iw.cell_contents and _unmasks_late(sources, shadow):
-                    iw.cell_contents = 2        # (an IRQ waits for I: _run_masked steps it)
+                if waiting and _unmasks_late(sources, shadow):
+                    self._cells["iw"].cell_contents = 2      # (_run_masked steps it)
                     break
                 step(shadow)
                 cycles.cell_contents = shadow.processorCycles     # chips see the time
                 if shadow.processorCycles >= lim.cell_contents or self._key is not key:
                     break
-                if iw.cell_contents and not shadow.p & 0x04:
+                if waiting and not shadow.p & 0x04:
                     break                       # (an RTI let the waiting IRQ in)
                 pc = shadow.pc
                 entry = table[pc]
@@ -604,6 +614,15 @@ class FastCPU(Decoder, Invalidation, CPU):
         form = (self._key, pc, ram[pc], ram[(pc + 1) & 0xFFFF], ram[(pc + 2) & 0xFFFF], decimal)
         function = self._forms.get(form)
         if function is None:
+            # A form seen once or twice is stepped: a test program that writes a new branch
+            # at each of hundreds of addresses runs each form a few times, and compiling
+            # one costs what stepping it 25 times does.
+            visits = self._form_visits.get(form, 0)
+            if visits < FORM_HOT - 1:
+                if len(self._form_visits) > 65536:
+                    self._form_visits.clear()
+                self._form_visits[form] = visits + 1
+                return self._interpret()
             insns = self._decode(pc, 1, single=True)
             if not insns:
                 return self._interpret()          # (an undocumented opcode: py65 steps it)

@@ -11,8 +11,10 @@ _MASK_BYTES = bytes([0] + [0xFF] * 255)     # code_map byte -> mask byte
 
 # A byte of translated code that the program's own stores rewrite this many times is
 # volatile from then on: an operand there is read when the block runs, an opcode there
-# runs on its own (FastCPU._rewritten), so rewriting it invalidates nothing.
-VOLATILE_AFTER = 3
+# runs on its own (FastCPU._rewritten), so rewriting it invalidates nothing.  Once: a
+# block made again for each of a few runs costs more than it saves (bench_kinds' "new
+# code spread": 256 routines each rewritten and called once a pass, 0.8x py65 at 2).
+VOLATILE_AFTER = 1
 
 
 class Invalidation:
@@ -103,11 +105,23 @@ class Invalidation:
     def _code_rewritten(self, addr):
         """A store made by translated code hit a byte of translated code (the blocks'
         `inv`): the blocks it drops keep their bytes as they were, so that the bytes the
-        program changed are counted when the block is made again (_count_rewrites)."""
+        program changed are counted when the block is made again (_count_rewrites).  A
+        store of the byte every block there was made from changes nothing: no block is
+        dropped (a program that writes the same opcode back before each run of it)."""
+        value = self._ram[addr]
+        if all(self._made_from(key, addr) == value for key in self._covers.get(addr, ())):
+            return
         for key in self._covers.get(addr, ()):
             if addr not in self._vectors.get(key, ()):
                 self._before[key] = self._blocks[key]
         self._code_written(addr)
+
+    def _made_from(self, key, addr):
+        """The byte at addr when the block `key` was made (it covers addr)."""
+        for lo, hi, code in self._blocks[key]:
+            if lo <= addr < hi:
+                return code[addr - lo]
+        return None
 
     def _count_rewrites(self, key):
         """Before a block dropped by the program's own store is made again: each of its

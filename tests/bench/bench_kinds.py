@@ -7,7 +7,8 @@ IRQ, the KERNAL) once with each core: ryg23's and ryg3's searches, a BASIC
 program, and small machine-code programs started as SYS starts them, which
 return to BASIC when done -- a tight loop at $C000, the same loop in zero page
 and on the stack page, loops that rewrite an operand or an opcode of their own
-on every pass (as test programs and packers do), calls through RAM vectors, a
+on every pass (as test programs and packers do), new code written at one address
+after another (as a test suite writes the instruction under test), calls through RAM vectors, a
 loop polling the raster line ($D012) and the keyboard port ($DC01), BRKs
 through the KERNAL's BRK vector, a fast CIA timer IRQ, the code a program falls
 into after POKE 1,0 (all RAM: BRK, through a RAM vector at $FFFE, into zero
@@ -104,6 +105,48 @@ under:  nop
         bne outer
         rts
 ops:    .byte $C8, $88, $EA, $18, $38, $B8, $0A, $4A
+"""
+
+# New code at each of 256 addresses, a new operand on every pass (as a test program that
+# writes the instruction under test at one place after another): LDA #n / RTS written
+# at $C400 + 4i and called through a JSR whose operand is rewritten too.
+SMC_SPREAD = """
+        .org $C000
+        .alias ptr $FB
+        lda #{passes}
+        sta $C0F0
+outer:  lda #$00
+        sta ptr
+        lda #$C4
+        sta ptr+1
+        ldx #0
+next:   ldy #0
+        lda #$A9
+        sta (ptr),y
+        iny
+        txa
+        eor $C0F0
+        sta (ptr),y
+        iny
+        lda #$60
+        sta (ptr),y
+        lda ptr
+        sta call+1
+        lda ptr+1
+        sta call+2
+call:   jsr $C400
+        sta $C100,x
+        clc
+        lda ptr
+        adc #4
+        sta ptr
+        bcc same
+        inc ptr+1
+same:   inx
+        bne next
+        dec $C0F0
+        bne outer
+        rts
 """
 
 # Calls through RAM vectors: JSR to a JMP (vector) whose target alternates every outer pass.
@@ -339,6 +382,7 @@ def rows(scale):
         ("loop on the stack page ($0120)", machine_code(LOOP, 0x0120, n(160)), StopReason.BASIC),
         ("self-modifying: operand", machine_code(SMC_OPERAND, passes=n(160)), StopReason.BASIC),
         ("self-modifying: opcode", machine_code(SMC_OPCODE, passes=n(60)), StopReason.BASIC),
+        ("self-modifying: new code spread", machine_code(SMC_SPREAD, passes=n(20)), StopReason.BASIC),
         ("JMP (vector) calls", machine_code(VECTORS, passes=n(160)), StopReason.BASIC),
         ("polling $D012 / $DC01", machine_code(POLLING, passes=n(100)), StopReason.BASIC),
         ("BRK via ($0316)", machine_code(BRKS, passes=n(30)), StopReason.BASIC),
