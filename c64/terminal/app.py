@@ -237,7 +237,7 @@ class TerminalApp:
             renderer.draw_too_small()
         else:
             renderer.draw(snapshot(self.machine))
-            left, right, style = status_parts(self.status_info())
+            left, right, style = status_parts(self.status_info(), renderer.status_room())
             renderer.draw_status(left, right, style)
             if self.overlay is not None and not getattr(self.overlay, "showing_screen", False):
                 self.overlay.draw(self.surface)

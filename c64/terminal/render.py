@@ -186,6 +186,11 @@ class Renderer:
         return written
 
     # -- the status line and messages -------------------------------------------------
+    def status_room(self):
+        """The most columns draw_status may use (None while the terminal is too small)."""
+        layout = self.layout
+        return None if layout is None else max(layout.width, layout.cols - layout.left)
+
     def draw_status(self, left, right, style):
         """The status line: `left` from its start, `right` flush right; redrawn only on change."""
         layout = self.layout

@@ -25,10 +25,24 @@ DRIVE_ERROR = Style(BLACK, LIGHT_RED, True)     # the drive's red LED blinking
 HELP_HINT = "F11/^K help"
 ERROR_KEYS = "F9 reset F10 menu ^Q quit"
 STOPPED_KEYS = "F9 reset PgUp warm start F10 menu ^Q quit"     # RESTORE: READY., memory kept
+# Where the reason and the keys do not fit: the menu key goes first (F11 help lists it).
+TIGHT_KEYS = {ERROR_KEYS: "F9 reset ^Q quit", STOPPED_KEYS: "F9 reset PgUp warm start ^Q quit"}
 
 # note: a short message shown for a few seconds in place of the help hint ("saved ryg64-001.svg").
 StatusInfo = namedtuple("StatusInfo", "speed warp name waiting error question note drive stopped")
 StatusInfo.__new__.__defaults__ = (None, False, "", False, None, None, None, None, False)
+
+
+def _stopped_parts(error, keys, room):
+    """The reason and the keys that get out of it, in `room` columns when they can be:
+    the whole reason, else its headline ("CPU JAM at $A4E1"; the whole reason is in the
+    log), with all the keys, then with the tight ones."""
+    headline = error.split(": ", 1)[0]
+    for reason, shown in ((error, keys), (headline, keys), (headline, TIGHT_KEYS[keys])):
+        left, right = " STOPPED: " + reason, "  " + shown + " "
+        if room is None or len(left) + len(right) <= room:
+            break
+    return left, right, ALERT
 
 
 def speed_text(percent, warp):
@@ -37,12 +51,14 @@ def speed_text(percent, warp):
     return ("WARP " + number) if warp else number
 
 
-def status_parts(info):
-    """(left text, right text, style) for a StatusInfo."""
+def status_parts(info, room=None):
+    """(left text, right text, style) for a StatusInfo; `room`: the columns the line may
+    take (a stop's reason is then shortened to what it stopped at, before its first
+    ": ", rather than cut anywhere)."""
     if info.question:
         return " " + info.question, "", ALERT
     if info.error:
-        return " STOPPED: " + info.error, "  " + (STOPPED_KEYS if info.stopped else ERROR_KEYS) + " ", ALERT
+        return _stopped_parts(info.error, STOPPED_KEYS if info.stopped else ERROR_KEYS, room)
     words = [speed_text(info.speed, info.warp), info.name]
     if info.waiting:
         words.append("WAIT")

@@ -1,7 +1,10 @@
 """The status line: speed as VICE shows it, program name, WAIT, errors and questions."""
 
+import pytest
+
 from c64.terminal.render import fit_line
-from c64.terminal.status import ALERT, DRIVE_ERROR, NORMAL, WARP, StatusInfo, speed_text, status_parts
+from c64.terminal.status import (ALERT, DRIVE_ERROR, NORMAL, STOPPED_KEYS, WARP, StatusInfo, speed_text,
+                                 status_parts)
 
 
 def test_speed_is_a_whole_percentage_of_a_real_c64():
@@ -43,6 +46,21 @@ def test_a_stopped_program_shows_the_reason_and_the_way_out():
     assert style == ALERT
     line = fit_line(left, right, 48)
     assert len(line) == 48 and "F9 reset" in line
+
+
+JAM = "CPU JAM at $A4E1: no routine at this ROM address (this C64 has only our stub ROM)"
+
+
+@pytest.mark.parametrize("room, reason, keys", [
+    (200, JAM, STOPPED_KEYS),                               # all of it
+    (71, "CPU JAM at $A4E1", STOPPED_KEYS),                 # what it stopped at, every key
+    (63, "CPU JAM at $A4E1", "F9 reset PgUp warm start ^Q quit"),   # an 80-column terminal
+])
+def test_a_long_stop_reason_keeps_what_it_stopped_at_and_the_way_out(room, reason, keys):
+    left, right, _ = status_parts(StatusInfo(error=JAM, stopped=True), room)
+    assert left == " STOPPED: " + reason and right.strip() == keys
+    assert len(left) + len(right) <= room
+    assert "$A4E1" in fit_line(left, right, room)
 
 
 def test_a_question_takes_the_whole_line():
