@@ -390,17 +390,29 @@ class FastCPU(Decoder, Invalidation, CPU):
         return types.FunctionType(code, BLOCK_GLOBALS, "exact_%04x" % pc, None,
                                   tuple(cells[n] for n in code.co_freevars))
 
+    def _to_shadow(self):
+        """The shadow (a plain py65 CPU) given this core's registers, to step instructions
+        (access_cycle asks it meanwhile); _from_shadow takes them back."""
+        shadow = self._shadow
+        shadow.a, shadow.x, shadow.y, shadow.sp = self.a, self.x, self.y, self.sp
+        shadow.pc, shadow.p, shadow.processorCycles = self.pc, self.p, self.processorCycles
+        self._interpreting = True
+        return shadow
+
+    def _from_shadow(self):
+        self._interpreting = False
+        shadow = self._shadow
+        self.a, self.x, self.y, self.sp = shadow.a, shadow.x, shadow.y, shadow.sp
+        self.pc, self.p, self.processorCycles = shadow.pc, shadow.p, shadow.processorCycles
+
     def _step_exact(self, limit):
         """Instructions on the shadow (py65 stepping) up to `limit`, each noted in last_step
         (CPU.run), until a translated block that ends before `limit` (or a trap, a
         breakpoint, a bank switch) is next."""
-        shadow = self._shadow
-        shadow.a, shadow.x, shadow.y, shadow.sp = self.a, self.x, self.y, self.sp
-        shadow.pc, shadow.p, shadow.processorCycles = self.pc, self.p, self.processorCycles
+        shadow = self._to_shadow()
         cycles = self._cell_processorCycles
         table, key = self._table, self._key
         step = CPU.step
-        self._interpreting = True
         try:
             while True:
                 self.last_step = (shadow.pc, shadow.p, shadow.processorCycles)
@@ -415,9 +427,7 @@ class FastCPU(Decoder, Invalidation, CPU):
                         or (entry is self._miss and self._is_trap(shadow.pc))):
                     break
         finally:
-            self._interpreting = False
-            self.a, self.x, self.y, self.sp = shadow.a, shadow.x, shadow.y, shadow.sp
-            self.pc, self.p, self.processorCycles = shadow.pc, shadow.p, shadow.processorCycles
+            self._from_shadow()
         if not self._c64:
             self._verify()
 
@@ -501,9 +511,7 @@ class FastCPU(Decoder, Invalidation, CPU):
         A plain CPU (the shadow) steps them, so interpreting costs what py65 costs; it goes
         on while the next instruction is to be interpreted too.
         """
-        shadow = self._shadow
-        shadow.a, shadow.x, shadow.y, shadow.sp = self.a, self.x, self.y, self.sp
-        shadow.pc, shadow.p, shadow.processorCycles = self.pc, self.p, self.processorCycles
+        shadow = self._to_shadow()
         cycles = self._cell_processorCycles
         lim = self._cells["lim"]
         table, key = self._table, self._key
@@ -511,7 +519,6 @@ class FastCPU(Decoder, Invalidation, CPU):
         step = CPU.step
         waiting = self._cells["iw"].cell_contents     # (an IRQ waits for I: _run_masked)
         sources = self._bound.page_sources if self._c64 else None
-        self._interpreting = True
         try:
             while True:
                 if waiting and _unmasks_late(sources, shadow):
@@ -534,9 +541,7 @@ class FastCPU(Decoder, Invalidation, CPU):
                         continue
                 break
         finally:
-            self._interpreting = False
-            self.a, self.x, self.y, self.sp = shadow.a, shadow.x, shadow.y, shadow.sp
-            self.pc, self.p, self.processorCycles = shadow.pc, shadow.p, shadow.processorCycles
+            self._from_shadow()
         if not self._c64:
             self._verify()       # py65 stores straight into a plain list
 

@@ -39,10 +39,12 @@ CASES = {
 }
 
 
-def _machine(core, text, prepare=None, one_step=True):
+def _machine(core, text, prepare=None, one_step=True, counted=True):
+    """The machine ready to print `text` from $C000; on the fast core with `counted`, the
+    direct CHROUT's calls counted in `used` (one_step) or the direct version off."""
     machine = C64(sid_seed=7, cpu_class=core, transcript=[])
     used = []
-    if core is FastCPU:
+    if core is FastCPU and counted:
         if one_step:
             used = count_direct_chrout(machine)
         else:
@@ -231,14 +233,7 @@ def _inline_blocks(machine):
 
 
 def _print_inline(core, text, prepare=None):
-    machine = C64(sid_seed=7, cpu_class=core, transcript=[])
-    program = assemble(PRINT_TEXT)
-    machine.mem.ram[0xC000:0xC000 + len(program)] = program
-    machine.mem.ram[0xC500:0xC500 + len(text) + 1] = text + b"\0"
-    machine.kernal.editor.set_cursor(3, 5)
-    machine.poke(0xDC0D, 0x7F)
-    if prepare:
-        prepare(machine)
+    machine, _ = _machine(core, text, prepare, counted=False)    # (a wrapped CHROUT is not inlined)
     registers = machine.call(0xC000)
     return _state(machine, registers), machine
 
