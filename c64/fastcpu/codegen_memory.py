@@ -217,7 +217,6 @@ class MemoryAccess:
             self.io_access("mem[%d] = %s" % (addr, value))
             self.leave_if_stopped()
             return
-        self.emit("ram[%d] = %s" % (addr, value))
         if 0x100 <= addr < 0x200:
             self.frames = []
         if addr < 0x100:
@@ -226,8 +225,9 @@ class MemoryAccess:
             else:
                 self.known.pop(addr, None)
         if addr >= 0x200 or self.low:
-            self.emit("if cm[%d]:" % addr)
-            self.emit("    inv(%d)" % addr)
+            self.store_checked(str(addr), value, [])
+        else:
+            self.emit("ram[%d] = %s" % (addr, value))
 
     def later_hits(self, index, lo, hi):
         """Ranges of the block's bytes after instruction `index` that a store to lo..hi may hit."""
@@ -259,9 +259,10 @@ class MemoryAccess:
             if self.c64:
                 self.emit("if %s > 1:" % where)
                 self.depth += 1
-                self.emit("ram[%s] = %s" % (where, value))
                 if self.low:
-                    self.code_check(insn, where, hits)
+                    self.code_check(insn, where, value, hits)
+                else:
+                    self.emit("ram[%s] = %s" % (where, value))
                 self.depth -= 1
                 self.emit("else:")
                 self.emit("    mem[%s] = %s" % (where, value))
@@ -269,9 +270,10 @@ class MemoryAccess:
                 self.exit_lines(self.static + insn.cycles, str(insn.next))
                 self.depth -= 1
             else:
-                self.emit("ram[%s] = %s" % (where, value))
                 if self.low:
-                    self.code_check(insn, where, hits)
+                    self.code_check(insn, where, value, hits)
+                else:
+                    self.emit("ram[%s] = %s" % (where, value))
             return
         kind = "mem" if lo is None else self.view.write_range_kind(lo, hi)
         may_reach_zero_page = lo is None or lo < 0x100 or hi > 0xFFFF
@@ -280,23 +282,20 @@ class MemoryAccess:
         if kind == "ram":
             if may_reach_zero_page:
                 self.known.clear()
-            self.emit("ram[%s] = %s" % (where, value))
-            self.code_check(insn, where, hits)
+            self.code_check(insn, where, value, hits)
             return
         if where != "e":
             self.emit("e = %s" % where)
         if not self.c64:
             if may_reach_zero_page:
                 self.known.clear()
-            self.emit("ram[e] = %s" % value)
-            self.code_check(insn, "e", hits)
+            self.code_check(insn, "e", value, hits)
             return
         # Zero page goes the slow way and leaves the block, so what `known` holds stays true.
         low = 0xFF if may_reach_zero_page and self.known else 1
         self.emit("if %d < e < %d:" % (low, self.view.write_top))
         self.depth += 1
-        self.emit("ram[e] = %s" % value)
-        self.code_check(insn, "e", hits)
+        self.code_check(insn, "e", value, hits)
         self.depth -= 1
         self.emit("else:")
         self.depth += 1
@@ -309,16 +308,34 @@ class MemoryAccess:
         self.exit_lines(self.static + insn.cycles, str(insn.next))
         self.depth -= 2
 
-    def code_check(self, insn, where, hits):
-        self.emit("if cm[%s]:" % where)
-        self.depth += 1
-        self.emit("inv(%s)" % where)
+    def code_check(self, insn, where, value, hits):
+        """A store of `value` to RAM at `where` checked against code_map; leaves the block
+        if it changed the block's own later bytes (`hits`)."""
+        exit_if = None
         if hits:
-            self.emit("if %s:" % " or ".join("%d <= %s < %d" % (a, where, b) for a, b in hits))
+            exit_if = (" or ".join("%d <= %s < %d" % (a, where, b) for a, b in hits),
+                       self.static + insn.cycles, str(insn.next))
+        self.store_checked(where, value, exit_if)
+
+    def store_checked(self, where, value, exit_if):
+        """`ram[where] = value`, telling the CPU (`inv`) when it changes a byte of translated
+        code.  A store of the byte already there changes no code: no call (a test program
+        writing the same opcodes before each run of new code), and no way out either.
+        (Within a run slice RAM's code bytes are what the blocks were made from: a write
+        behind the CPU's back is caught when run() starts, FastCPU._verify.)"""
+        self.emit("if cm[%s] and ram[%s] != %s:" % (where, where, value))
+        self.depth += 1
+        self.emit("ram[%s] = %s" % (where, value))
+        self.emit("inv(%s)" % where)
+        if exit_if:
+            condition, cycles, pc = exit_if
+            self.emit("if %s:" % condition)
             self.depth += 1
-            self.exit_lines(self.static + insn.cycles, str(insn.next))
+            self.exit_lines(cycles, pc)
             self.depth -= 1
         self.depth -= 1
+        self.emit("else:")
+        self.emit("    ram[%s] = %s" % (where, value))
 
     def may_exit(self, insn, index):
         """True if a store of this instruction can leave the block early (all flags must be live)."""

@@ -126,6 +126,7 @@ class FastCPU(Decoder, Invalidation, CPU):
         self._vectors = {}         # key -> {vector byte: vector address} of the vectors it watches
         self._changing_vectors = set()   # vectors that changed under a block: checked at run time
         self._seen = {}            # key -> visits before it was compiled
+        self._first_code = {}      # key -> the RAM bytes there at its first visit (_first_visit)
         self._forms = {}           # (key, pc, bytes, D) -> an instruction at a volatile opcode, alone
         self._form_visits = {}     # form -> times stepped before it is compiled (FORM_HOT)
         self._shadow = CPU(memory)
@@ -538,6 +539,8 @@ class FastCPU(Decoder, Invalidation, CPU):
                     count = seen.get((key, pc), 0)
                     if count < HOT_COUNT - 1:
                         seen[(key, pc)] = count + 1
+                        if not count:
+                            self._first_visit((key, pc))
                         continue
                 break
         finally:
@@ -590,9 +593,12 @@ class FastCPU(Decoder, Invalidation, CPU):
         count = self._seen.get(key, 0)
         if count < HOT_COUNT - 1:               # first visits: interpret, compile when it comes back
             self._seen[key] = count + 1
+            if not count:
+                self._first_visit(key)
             return self._interpret()
         if self._rewrites.get(key, 0) < REWRITE_LIMIT:
             self._count_rewrites(key)
+            self._changed_since_first_visit(key)
             insns = self._decode(pc, MAX_INSNS, single=False, guess=True)
         if insns and not self.low_code and any(insn.addr < 0x200 for insn in insns):
             # The first block from zero page or the stack page: every block is made again,

@@ -97,7 +97,10 @@ class Decoder:
                     target = insn.ret = calls.pop()
                     offset += 2
                 elif name == "RTS" and guess and offset >= 0:
-                    target = insn.ret = self._return_address(stack, sp + offset)
+                    target = self._return_address(stack, sp + offset)
+                    if self._called_by_rewritten_jsr(target, volatile):
+                        break            # (the caller's own block goes on after its JSR)
+                    insn.ret = target
                     offset += 2
                 elif name == "JMP" and mode == "ind":
                     hi_addr = (operand & 0xFF00) | ((operand + 1) & 0xFF)
@@ -178,6 +181,16 @@ class Decoder:
             insns[-1].chain = False                # the last instruction leaves the block itself
             insns[-1].ret = None
         return insns
+
+    def _called_by_rewritten_jsr(self, ret, volatile):
+        """True if the JSR before the return address `ret` has a volatile operand: it calls
+        a new subroutine every time (a test program calling the code it just wrote), and each
+        of their blocks would hold its own copy of the caller's code after the JSR, to be
+        translated again for every one of them."""
+        if not volatile or ((ret - 2) & 0xFFFF not in volatile and (ret - 1) & 0xFFFF not in volatile):
+            return False
+        source = self._view().sources[((ret - 3) & 0xFFFF) >> 8]
+        return source is not None and source[(ret - 3) & 0xFFFF] == 0x20
 
     @staticmethod
     def _return_address(stack, sp):

@@ -3,7 +3,7 @@ block when they are written (through the memory, or behind the CPU's back), and 
 vectors a JMP (vector) block watches.
 """
 
-from c64.fastcpu.instructions import vector_bytes
+from c64.fastcpu.instructions import DYNAMIC_MODES, OPCODES, OPERAND_BYTES, vector_bytes
 
 
 _MASK_BYTES = bytes([0] + [0xFF] * 255)     # code_map byte -> mask byte
@@ -15,6 +15,11 @@ _MASK_BYTES = bytes([0] + [0xFF] * 255)     # code_map byte -> mask byte
 # block made again for each of a few runs costs more than it saves (bench_kinds' "new
 # code spread": 256 routines each rewritten and called once a pass, 0.8x py65 at 2).
 VOLATILE_AFTER = 1
+
+
+# The RAM bytes kept at a block's first visit (interpreted: FastCPU._interpret), compared
+# with RAM when the block is made at its next one (_changed_since_first_visit).
+FIRST_VISIT_BYTES = 16
 
 
 class Invalidation:
@@ -140,6 +145,49 @@ class Invalidation:
                     counts[addr] = count = counts.get(addr, 0) + 1
                     if count >= VOLATILE_AFTER:
                         self._volatile.add(addr)
+
+    def _first_visit(self, key):
+        """The block at key's address runs for the first time (it is interpreted): keep the
+        RAM bytes there for _changed_since_first_visit."""
+        pc = key[1]
+        if self._view().read_kind[pc >> 8] == "ram":
+            self._first_code[key] = self._ram[pc:min(pc + FIRST_VISIT_BYTES, (pc | 0xFF) + 1)]
+
+    def _changed_since_first_visit(self, key):
+        """Before the block at key's address is made (at its second visit): an operand the
+        program rewrote since the first visit, under the same opcode, in a mode a block
+        reads from RAM when it runs (DYNAMIC_MODES), counts as a rewrite (VOLATILE_AFTER),
+        as if a block made at the first visit had been dropped for it.  A test program
+        writing new code at one address after another, with a new operand every pass, then
+        gets one translation of each routine, not a first one that its next store drops.
+        The instructions are taken in address order from there, up to the first changed
+        opcode or jump."""
+        first = self._first_code.pop(key, None)
+        if first is None:
+            return
+        pc = key[1]
+        end = pc + len(first)
+        now = self._ram[pc:end]
+        if now == first:
+            return
+        counts, volatile = self._rewritten_bytes, self._volatile
+        addr = pc
+        while addr < end:
+            op = now[addr - pc]
+            entry = OPCODES.get(op)
+            if entry is None or first[addr - pc] != op:
+                return                     # (a new instruction: what follows is not known)
+            name, mode = entry
+            length = 1 + OPERAND_BYTES[mode]
+            if mode in DYNAMIC_MODES:
+                for byte in range(addr + 1, min(addr + length, end)):
+                    if first[byte - pc] != now[byte - pc]:
+                        counts[byte] = count = counts.get(byte, 0) + 1
+                        if count >= VOLATILE_AFTER:
+                            volatile.add(byte)
+            if name in ("JMP", "JSR", "RTS", "RTI", "BRK"):
+                return
+            addr += length
 
     def _code_written(self, addr):
         """A store hit a byte of translated code: forget the blocks holding it."""

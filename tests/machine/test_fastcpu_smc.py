@@ -143,4 +143,126 @@ def test_a_loop_rewriting_its_own_operand_stays_one_translated_loop():
         machine.cpu.run(10_000_000)
     assert machine.mem.ram[0xC100:0xC104] == bytes([0, 1, 2, 3])
     assert machine.mem.ram[0xC1FF] == 0xFF
-    assert max(machine.cpu.rewrite_counts().values()) < REWRITE_LIMIT
+    # The operand changed between the loop's first (interpreted) pass and its second, when
+    # the loop is made: it is read from RAM from the start, and no block is dropped for it.
+    assert 0xC005 in machine.cpu.volatile_bytes()
+    assert max(machine.cpu.rewrite_counts().values(), default=0) < REWRITE_LIMIT
+    assert machine.cpu.block_at(0xC004).__name__.startswith("block_")
+
+
+# New code at one address after another (as a test program writing the instruction under
+# test at each of many places): LDA #n / RTS written at $C400 + 4i, i = 0..31, with a new
+# operand every pass, each called once a pass through a JSR whose operand is rewritten
+# before every call (as bench_kinds' "self-modifying: new code spread").
+SPREAD = """
+        .org $C000
+        .alias ptr $FB
+        lda #6
+        sta $C0F0
+outer:  lda #$00
+        sta ptr
+        lda #$C4
+        sta ptr+1
+        ldx #0
+next:   ldy #0
+        lda #$A9
+        sta (ptr),y
+        iny
+        txa
+        eor $C0F0
+        sta (ptr),y
+        iny
+        lda #$60
+        sta (ptr),y
+        lda ptr
+        sta call+1
+        lda ptr+1
+        sta call+2
+call:   jsr $C400
+        sta $C100,x
+        clc
+        lda ptr
+        adc #4
+        sta ptr
+        inx
+        cpx #32
+        bne next
+        dec $C0F0
+        bne outer
+        brk
+"""
+
+
+def _spread_memory():
+    memory = _memory(assemble(SPREAD))
+    memory[0xC400:0xC480] = [0xEA] * 0x80
+    return memory
+
+
+def test_new_code_written_at_one_address_after_another_runs_as_py65_block_by_block():
+    memory = _spread_memory()
+    fast_mem, ref_mem = list(memory), list(memory)
+    fast, ref = FastCPU(fast_mem, pc=0xC000), CPU(ref_mem, pc=0xC000)
+    assert lockstep(fast, ref, fast_mem, ref_mem, 3000) == 3000
+    assert fast.pc == 0x3000                               # the loop ran to its end
+    assert fast_mem[0xC100:0xC120] == [i ^ 1 for i in range(32)]   # the last pass's operands
+
+
+def test_new_code_written_at_one_address_after_another_is_translated_once_each():
+    machines = []
+    for core in (FastCPU, CPU):
+        machine = C64(sid_seed=1, cpu_class=core)
+        machine.mem.ram[0xC000:0xC500] = bytes(_spread_memory()[0xC000:0xC500])
+        machine.cpu.pc = 0xC000
+        machine.cpu.p = 0x24
+        with pytest.raises(CPUStop):
+            machine.cpu.run(10_000_000)
+        machines.append(machine)
+    fast, ref = machines
+    assert state(fast.cpu) == state(ref.cpu)
+    assert fast.mem.ram == ref.mem.ram
+    routines = range(0xC400, 0xC480, 4)
+    # Each routine's operand changed between its first run (interpreted) and its second,
+    # when its block was made: read from RAM from the start, so no routine's block is
+    # dropped by the next pass's store and made again.
+    assert all(routine + 1 in fast.cpu.volatile_bytes() for routine in routines)
+    assert not [key for key in fast.cpu.rewrite_counts() if key[1] in routines]
+    # The JSR's operand is rewritten before every call: a routine's block ends at its RTS
+    # (LDA # and RTS: 2 + 6 cycles) instead of holding its own copy of the caller's code
+    # after the JSR.
+    assert 0xC02C in fast.cpu.volatile_bytes()
+    assert all(fast.cpu.block_at(routine).span == 8 for routine in routines)
+
+
+# A loop storing into its own later code: the same opcode on most passes (no code
+# changes, the block goes on), another one every eighth (the block is left right after
+# the store and made again), through a constant address and through (zp),Y.
+OWN_CODE = """
+        .org $C000
+        ldx #0
+loop:   txa
+        and #7
+        tay
+        lda ops,y
+        sta patch
+        ldy #0
+        sta ($F0),y
+patch:  inx
+        nop
+        inx
+        cpx #200
+        bcc loop
+        brk
+ops:    .byte $E8, $E8, $E8, $E8, $E8, $E8, $E8, $EA
+"""
+
+
+def test_a_block_storing_into_its_own_later_code_runs_as_py65_block_by_block():
+    code = assemble(OWN_CODE)
+    memory = _memory(code)
+    nop = 0xC000 + code.index(bytes([0xE8, 0xEA, 0xE8]), 10) + 1     # patch+1: the NOP
+    memory[0xF0:0xF2] = [nop & 0xFF, nop >> 8]
+    fast_mem, ref_mem = list(memory), list(memory)
+    fast, ref = FastCPU(fast_mem, pc=0xC000), CPU(ref_mem, pc=0xC000)
+    assert lockstep(fast, ref, fast_mem, ref_mem, 3000) == 3000
+    assert fast.pc == 0x3000
