@@ -91,6 +91,9 @@ def _pack(code):
     return zlib.crc32(data).to_bytes(4, "little") + data
 
 
+_CELLS = frozenset(CELL_NAMES)
+
+
 def _unpack(entry):
     """The code object of a stored entry, or None if it is damaged or not a block."""
     if not isinstance(entry, bytes) or len(entry) < 5:
@@ -103,7 +106,7 @@ def _unpack(entry):
     except (ValueError, EOFError, TypeError):
         return None
     if (not isinstance(code, types.CodeType) or code.co_name != "blk"
-            or not set(code.co_freevars) <= set(CELL_NAMES)):
+            or not _CELLS.issuperset(code.co_freevars)):
         return None
     return code
 

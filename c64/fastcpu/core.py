@@ -30,7 +30,7 @@ EXACT_AFTER = 4
 HOT_COUNT = 2
 
 
-# A rewritten instruction's form (FastCPU._rewritten) is compiled the FORM_HOT-th time it runs.
+# A rewritten instruction's form (FastCPU._rewritten_at) is compiled the FORM_HOT-th time it runs.
 FORM_HOT = 3
 
 
@@ -48,6 +48,7 @@ class FastCPU(Decoder, Invalidation, CPU):
 
     def __init__(self, memory, trap_handler=None, pc=0x0000):
         self._cells = {name: types.CellType(0) for name in CELL_NAMES}
+        self._closures = {}        # a block's free variable names -> their cells, in order
         for name, cell in (("a", "a"), ("x", "x"), ("y", "y"), ("sp", "sp"), ("pc", "pc"),
                            ("processorCycles", "cyc"), ("fn", "fn"), ("fz", "fz"), ("fc", "fc"),
                            ("fv", "fv"), ("fp", "fp")):
@@ -72,7 +73,6 @@ class FastCPU(Decoder, Invalidation, CPU):
         self.last_step = None
         # One bound-method object each, so the tables can be compared with `is`.
         self._miss, self._interpret, self._trap = self._miss, self._interpret, self._trap
-        self._rewritten = self._rewritten
         self._break = self._break
         self._breakpoints = frozenset()
         self.breakpoint_hit = False
@@ -127,8 +127,6 @@ class FastCPU(Decoder, Invalidation, CPU):
         self._changing_vectors = set()   # vectors that changed under a block: checked at run time
         self._seen = {}            # key -> visits before it was compiled
         self._first_code = {}      # key -> the RAM bytes there at its first visit (_first_visit)
-        self._forms = {}           # (key, pc, bytes, D) -> an instruction at a volatile opcode, alone
-        self._form_visits = {}     # form -> times stepped before it is compiled (FORM_HOT)
         self._shadow = CPU(memory)
         self._loop = types.FunctionType(LOOP_CODE, BLOCK_GLOBALS, "run_loop", None,
                                         tuple(cells[n] for n in LOOP_CODE.co_freevars))
@@ -581,15 +579,15 @@ class FastCPU(Decoder, Invalidation, CPU):
 
     # -- translation -----------------------------------------------------------------------------
     def _miss(self):
-        pc = self._cells["pc"].cell_contents
+        pc = self._cell_pc.cell_contents
         key = (self._key, pc)
         insns = None
         if self._is_trap(pc):
             self._table[pc] = self._trap
             return self._trap()
         if pc in self._volatile and self._view().read_kind[pc >> 8] == "ram":
-            self._table[pc] = self._rewritten
-            return self._rewritten()
+            function = self._table[pc] = self._rewritten_at(pc)
+            return function()
         count = self._seen.get(key, 0)
         if count < HOT_COUNT - 1:               # first visits: interpret, compile when it comes back
             self._seen[key] = count + 1
@@ -616,31 +614,42 @@ class FastCPU(Decoder, Invalidation, CPU):
             return self._interpret()              # (it may pass an exact limit: run() steps to it)
         function()
 
-    def _rewritten(self):
-        """The table entry at an opcode the program keeps rewriting (Invalidation.VOLATILE_AFTER):
-        the instruction there runs on its own, translated once for each form it takes."""
-        pc = self._cell_pc.cell_contents
-        ram = self._ram
-        decimal = self._cell_fp.cell_contents & 8
-        form = (self._key, pc, ram[pc], ram[(pc + 1) & 0xFFFF], ram[(pc + 2) & 0xFFFF], decimal)
-        function = self._forms.get(form)
-        if function is None:
-            # A form seen once or twice is stepped: a test program that writes a new branch
-            # at each of hundreds of addresses runs each form a few times, and compiling
-            # one costs what stepping it 25 times does.
-            visits = self._form_visits.get(form, 0)
-            if visits < FORM_HOT - 1:
-                if len(self._form_visits) > 65536:
-                    self._form_visits.clear()
-                self._form_visits[form] = visits + 1
-                return self._interpret()
-            insns = self._decode(pc, 1, single=True)
-            if not insns:
-                return self._interpret()          # (an undocumented opcode: py65 steps it)
-            if len(self._forms) > 4096:
-                self._forms.clear()
-            function = self._forms[form] = self._function(insns, single=True, decimal=bool(decimal))
-        function()
+    def _rewritten_at(self, pc):
+        """The table entry at an opcode the program keeps rewriting (Invalidation.VOLATILE_AFTER),
+        under the current memory configuration: the instruction there runs on its own,
+        translated once for each form it takes (its three bytes and the D flag)."""
+        ram, fp = self._ram, self._cell_fp
+        after, last = (pc + 1) & 0xFFFF, (pc + 2) & 0xFFFF
+        forms, visits = {}, {}
+
+        def rewritten():
+            form = ram[pc] | (ram[after] << 8) | (ram[last] << 16) | ((fp.cell_contents & 8) << 21)
+            function = forms.get(form)
+            if function is None:
+                function = self._form(pc, form, forms, visits)
+                if function is None:
+                    return self._interpret()
+            function()
+        return rewritten
+
+    def _form(self, pc, form, forms, visits):
+        """The translation of a rewritten instruction's form from its FORM_HOT-th run (kept in
+        `forms`); None before (py65 steps it) and for an undocumented opcode.  A test
+        program that writes a new branch at each of hundreds of addresses runs each form a
+        few times, and compiling one costs what stepping it 25 times does."""
+        count = visits.get(form, 0)
+        if count < FORM_HOT - 1:
+            if len(visits) > 4096:
+                visits.clear()
+            visits[form] = count + 1
+            return None
+        insns = self._decode(pc, 1, single=True)
+        if not insns:
+            return None
+        if len(forms) > 1024:
+            forms.clear()
+        function = forms[form] = self._function(insns, single=True, decimal=bool(form >> 24))
+        return function
 
     def _variant(self, decimal):
         """Called by a block whose D assumption is wrong: run the other version of it."""
@@ -662,9 +671,12 @@ class FastCPU(Decoder, Invalidation, CPU):
         digest = code = None
         if not single:
             # (A step's one instruction is cheap to translate: not worth a look-up.)
-            watched = [insn.addr for insn in insns if insn.name == "JMP" and self.watches(view, insn)]
+            names = {insn.name for insn in insns}
+            watched = [insn.addr for insn in insns if insn.name == "JMP" and self.watches(view, insn)
+                       ] if "JMP" in names else []
             inlined = sorted({(insn.addr, self._inlines[insn.addr][1]) for insn in insns
-                              if insn.name == "TRAP" and insn.addr in self._inlines})
+                              if insn.name == "TRAP" and insn.addr in self._inlines}
+                             ) if "TRAP" in names else []
             digest = translation_key(view, insns, decimal, self.low_code, watched, inlined)
             code = BLOCKS.get(digest)
         if code is None:
@@ -672,13 +684,14 @@ class FastCPU(Decoder, Invalidation, CPU):
             code = compile_block(body, nonlocals)
             if digest is not None:
                 BLOCKS.put(digest, code)
-        cells = self._cells
-        function = types.FunctionType(code, BLOCK_GLOBALS, "block_%04x" % insns[0].addr, None,
-                                      tuple(cells[n] for n in code.co_freevars))
+        closure = self._closures.get(code.co_freevars)
+        if closure is None:
+            closure = self._closures[code.co_freevars] = tuple(self._cells[n] for n in code.co_freevars)
+        function = types.FunctionType(code, BLOCK_GLOBALS, "block_%04x" % insns[0].addr, None, closure)
         function.span = span = block_span(insns)
         if span > self._span_max:
             self._span_max = span
-            lim = cells["lim"]
+            lim = self._cells["lim"]
             if lim.cell_contents >= 0:
                 lim.cell_contents = min(lim.cell_contents, self._limit - span)
         return function

@@ -98,7 +98,7 @@ class Decoder:
                     offset += 2
                 elif name == "RTS" and guess and offset >= 0:
                     target = self._return_address(stack, sp + offset)
-                    if self._called_by_rewritten_jsr(target, volatile):
+                    if volatile and self._called_by_rewritten_jsr(sources, target, volatile):
                         break            # (the caller's own block goes on after its JSR)
                     insn.ret = target
                     offset += 2
@@ -167,30 +167,35 @@ class Decoder:
                 break
         # A store to a constant address inside the block's later bytes: end right after it
         # (the first such store; `later` holds the bytes after instruction i).
-        later, cut = set(), None
-        for i in range(len(insns) - 1, -1, -1):
-            insn = insns[i]
-            if ((insn.name in STORES or insn.name in RMW) and insn.mode in ("zpg", "abs")
-                    and not insn.dynamic and insn.operand in later):
-                cut = i
-            later.update(range(insn.addr, insn.addr + insn.fixed))
-            later.update(vector_bytes(insn))
-        if cut is not None:
-            del insns[cut + 1:]
+        stores = {i for i, insn in enumerate(insns)
+                  if (insn.name in STORES or insn.name in RMW) and insn.mode in ("zpg", "abs")
+                  and not insn.dynamic}
+        if stores:
+            later, cut = set(), None
+            for i in range(len(insns) - 1, min(stores) - 1, -1):
+                insn = insns[i]
+                if insn.operand in later and i in stores:
+                    cut = i
+                later.update(range(insn.addr, insn.addr + insn.fixed))
+                later.update(vector_bytes(insn))
+            if cut is not None:
+                del insns[cut + 1:]
         if insns and insns[-1].chain and insns[-1].name != "TRAP":
             insns[-1].chain = False                # the last instruction leaves the block itself
             insns[-1].ret = None
         return insns
 
-    def _called_by_rewritten_jsr(self, ret, volatile):
+    @staticmethod
+    def _called_by_rewritten_jsr(sources, ret, volatile):
         """True if the JSR before the return address `ret` has a volatile operand: it calls
         a new subroutine every time (a test program calling the code it just wrote), and each
         of their blocks would hold its own copy of the caller's code after the JSR, to be
         translated again for every one of them."""
-        if not volatile or ((ret - 2) & 0xFFFF not in volatile and (ret - 1) & 0xFFFF not in volatile):
+        if (ret - 2) & 0xFFFF not in volatile and (ret - 1) & 0xFFFF not in volatile:
             return False
-        source = self._view().sources[((ret - 3) & 0xFFFF) >> 8]
-        return source is not None and source[(ret - 3) & 0xFFFF] == 0x20
+        jsr = (ret - 3) & 0xFFFF
+        source = sources[jsr >> 8]
+        return source is not None and source[jsr] == 0x20
 
     @staticmethod
     def _return_address(stack, sp):

@@ -11,7 +11,7 @@ _MASK_BYTES = bytes([0] + [0xFF] * 255)     # code_map byte -> mask byte
 
 # A byte of translated code that the program's own stores rewrite this many times is
 # volatile from then on: an operand there is read when the block runs, an opcode there
-# runs on its own (FastCPU._rewritten), so rewriting it invalidates nothing.  Once: a
+# runs on its own (FastCPU._rewritten_at), so rewriting it invalidates nothing.  Once: a
 # block made again for each of a few runs costs more than it saves (bench_kinds' "new
 # code spread": 256 routines each rewritten and called once a pass, 0.8x py65 at 2).
 VOLATILE_AFTER = 1

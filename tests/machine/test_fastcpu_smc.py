@@ -266,3 +266,46 @@ def test_a_block_storing_into_its_own_later_code_runs_as_py65_block_by_block():
     fast, ref = FastCPU(fast_mem, pc=0xC000), CPU(ref_mem, pc=0xC000)
     assert lockstep(fast, ref, fast_mem, ref_mem, 3000) == 3000
     assert fast.pc == 0x3000
+
+
+# An opcode rewritten every pass (ADC #, SBC # in turn) run with D set on odd passes and
+# clear on even ones: each form is translated for the D flag it runs with.
+DECIMAL_FORMS = """
+        .org $C000
+        ldx #0
+loop:   txa
+        and #1
+        tay
+        lda ops,y
+        sta op
+        txa
+        lsr
+        bcc binary
+        sed
+        jmp go
+binary: cld
+go:     txa
+        and #$0F
+        clc
+op:     adc #$19
+        cld
+        sta $C100,x
+        php
+        pla
+        sta $C200,x
+        inx
+        bne loop
+        brk
+ops:    .byte $69, $E9
+"""
+
+
+def test_a_rewritten_opcode_runs_with_the_d_flag_it_finds_block_by_block():
+    code = assemble(DECIMAL_FORMS)
+    memory = _memory(code)
+    fast_mem, ref_mem = list(memory), list(memory)
+    fast, ref = FastCPU(fast_mem, pc=0xC000), CPU(ref_mem, pc=0xC000)
+    assert lockstep(fast, ref, fast_mem, ref_mem, 6000) == 6000
+    assert fast.pc == 0x3000
+    op = 0xC000 + code.index(bytes([0x69, 0x19]))
+    assert op in fast.volatile_bytes()
