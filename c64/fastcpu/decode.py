@@ -47,6 +47,7 @@ class Decoder:
         extracycles = type(self).extracycles
         insns = []
         seen = set()
+        stored = set()             # the constant addresses the block's stores write so far
         calls = []
         addr = pc
         guess = guess and not single
@@ -85,6 +86,14 @@ class Decoder:
                     if mode not in DYNAMIC_MODES or name in BRANCHES:
                         break
                     insn.fixed = 1
+            if (stored and length > 1 and mode in DYNAMIC_MODES and name not in BRANCHES
+                    and not stored.isdisjoint(range(addr + 1, addr + length))
+                    and view.read_kind[addr >> 8] == "ram"):
+                # The block itself stores into this operand first (a test program setting
+                # up the instruction it runs next): volatile, read from RAM when the block
+                # gets there, rather than ending the block at the store (see below).
+                insn.fixed = 1
+                self._volatile.update(stored.intersection(range(addr + 1, addr + length)))
             insns.append(insn)
             seen.add(addr)
             if not single:
@@ -155,6 +164,8 @@ class Decoder:
                     target = operand
                     if self._c64 and target < 2:
                         break                      # the memory configuration changes
+                    if not insn.dynamic:
+                        stored.add(operand)
             if name in BRANCHES and not single:
                 target = branch_target(insn)
                 if target == pc:

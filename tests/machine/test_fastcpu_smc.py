@@ -309,3 +309,50 @@ def test_a_rewritten_opcode_runs_with_the_d_flag_it_finds_block_by_block():
     assert fast.pc == 0x3000
     op = 0xC000 + code.index(bytes([0x69, 0x19]))
     assert op in fast.volatile_bytes()
+
+
+# A loop that sets up the operands of instructions later in itself before running them:
+# an LDA #'s and a JSR's (sub0 and sub1 in turn).
+SETS_UP = """
+        .org $C000
+        ldx #0
+loop:   txa
+        and #1
+        tay
+        lda targets,y
+        sta call+1
+        txa
+        sta ld+1
+ld:     lda #0
+        sta $2000,x
+call:   jsr sub0
+        inx
+        bne loop
+        brk
+sub0:   iny
+        rts
+sub1:   dey
+        rts
+targets: .byte <sub0, <sub1
+"""
+
+
+def test_a_block_setting_up_its_own_later_operands_reads_them_when_it_gets_there():
+    code = assemble(SETS_UP)
+    memory = _memory(code)
+    loop = 0xC002
+    ld = 0xC000 + code.index(bytes([0xA9, 0x00, 0x9D]))
+    call = ld + 5
+    fast_mem, ref_mem = list(memory), list(memory)
+    fast, ref = FastCPU(fast_mem, pc=0xC000), CPU(ref_mem, pc=0xC000)
+    # Before anything ran: the block goes on past the stores to the LDA # and the JSR,
+    # which read their operands from RAM when it gets there (it does not end at the
+    # first store, nor follow the JSR to where it points now).
+    insns = fast.decode(loop)
+    assert [insn.addr for insn in insns if insn.dynamic] == [ld, call]
+    assert insns[-1].addr == call and not insns[-1].chain
+    assert lockstep(fast, ref, fast_mem, ref_mem, 3000) == 3000
+    assert fast.pc == 0x3000
+    assert fast_mem[0x2000:0x2100] == list(range(256))
+    assert {ld + 1, call + 1} <= fast.volatile_bytes()
+    assert not fast.rewrite_counts()                       # no block was made twice
