@@ -127,6 +127,7 @@ class FastCPU(Decoder, Invalidation, CPU):
         self._changing_vectors = set()   # vectors that changed under a block: checked at run time
         self._seen = {}            # key -> visits before it was compiled
         self._first_code = {}      # key -> the RAM bytes there at its first visit (_first_visit)
+        self._ended_at_store = {}  # address -> keys of blocks ending with a store there (_note_end)
         self._shadow = CPU(memory)
         self._loop = types.FunctionType(LOOP_CODE, BLOCK_GLOBALS, "run_loop", None,
                                         tuple(cells[n] for n in LOOP_CODE.co_freevars))
@@ -607,6 +608,7 @@ class FastCPU(Decoder, Invalidation, CPU):
         if insns:
             function = self._function(insns, single=False)
             self._register(key, insns)
+            self._note_end(key, insns)
         else:
             function = self._interpret
         self._table[pc] = function

@@ -93,7 +93,8 @@ class Decoder:
                 # up the instruction it runs next): volatile, read from RAM when the block
                 # gets there, rather than ending the block at the store (see below).
                 insn.fixed = 1
-                self._volatile.update(stored.intersection(range(addr + 1, addr + length)))
+                for byte in stored.intersection(range(addr + 1, addr + length)):
+                    self._make_volatile(byte)
             insns.append(insn)
             seen.add(addr)
             if not single:

@@ -3,7 +3,7 @@ block when they are written (through the memory, or behind the CPU's back), and 
 vectors a JMP (vector) block watches.
 """
 
-from c64.fastcpu.instructions import DYNAMIC_MODES, OPCODES, OPERAND_BYTES, vector_bytes
+from c64.fastcpu.instructions import DYNAMIC_MODES, OPCODES, OPERAND_BYTES, RMW, STORES, vector_bytes
 
 
 _MASK_BYTES = bytes([0] + [0xFF] * 255)     # code_map byte -> mask byte
@@ -144,7 +144,23 @@ class Invalidation:
                     addr = lo + offset
                     counts[addr] = count = counts.get(addr, 0) + 1
                     if count >= VOLATILE_AFTER:
-                        self._volatile.add(addr)
+                        self._make_volatile(addr)
+
+    def _make_volatile(self, addr):
+        """The byte at addr is volatile from now on.  A block that ended right after a
+        store to it (then a byte of the block's own later code: Decoder._decode) is made
+        again at its next visit, without that end: a test program's block that writes the
+        instruction it runs next, made before that instruction was seen to change."""
+        self._volatile.add(addr)
+        for key in self._ended_at_store.pop(addr, ()):
+            if key in self._blocks:
+                self._drop(key)
+
+    def _note_end(self, key, insns):
+        """Remember a block that ends with a store to a constant address (_make_volatile)."""
+        last = insns[-1]
+        if (last.name in STORES or last.name in RMW) and last.mode in ("zpg", "abs") and not last.dynamic:
+            self._ended_at_store.setdefault(last.operand, set()).add(key)
 
     def _first_visit(self, key):
         """The block at key's address runs for the first time (it is interpreted): keep the
@@ -170,7 +186,7 @@ class Invalidation:
         now = self._ram[pc:end]
         if now == first:
             return
-        counts, volatile = self._rewritten_bytes, self._volatile
+        counts = self._rewritten_bytes
         addr = pc
         while addr < end:
             op = now[addr - pc]
@@ -184,7 +200,7 @@ class Invalidation:
                     if first[byte - pc] != now[byte - pc]:
                         counts[byte] = count = counts.get(byte, 0) + 1
                         if count >= VOLATILE_AFTER:
-                            volatile.add(byte)
+                            self._make_volatile(byte)
             if name in ("JMP", "JSR", "RTS", "RTI", "BRK"):
                 return
             addr += length

@@ -6,6 +6,7 @@ import pytest
 
 from c64.cpu import CPU, CPUStop
 from c64.fastcpu import FastCPU, REWRITE_LIMIT
+from c64.fastcpu.core import block_span
 from c64.machine import C64
 from tests.conftest import assemble
 from tests.machine.test_fastcpu import lockstep, state
@@ -356,3 +357,46 @@ def test_a_block_setting_up_its_own_later_operands_reads_them_when_it_gets_there
     assert fast_mem[0x2000:0x2100] == list(range(256))
     assert {ld + 1, call + 1} <= fast.volatile_bytes()
     assert not fast.rewrite_counts()                       # no block was made twice
+
+
+# An opcode rewritten on every pass (as bench_kinds' "self-modifying: opcode"): the loop's
+# first block is made before `under` is seen to change, and then ends right after its
+# store there (the block's own later code).
+OPCODE_LOOP = """
+        .org $C000
+        lda #3
+        sta $C0F0
+outer:  ldx #0
+inner:  txa
+        and #7
+        tay
+        lda ops,y
+        sta under
+        ldy #$40
+under:  nop
+        tya
+        sta $C100,x
+        inx
+        bne inner
+        dec $C0F0
+        bne outer
+        brk
+ops:    .byte $C8, $88, $EA, $18, $38, $B8, $0A, $4A
+"""
+
+
+def test_a_block_ended_at_a_store_to_a_later_opcode_is_made_again_once_that_opcode_is_volatile():
+    code = assemble(OPCODE_LOOP)
+    memory = _memory(code)
+    inner = 0xC007
+    under = 0xC000 + code.index(bytes([0xA0, 0x40])) + 2
+    fast_mem, ref_mem = list(memory), list(memory)
+    fast, ref = FastCPU(fast_mem, pc=0xC000), CPU(ref_mem, pc=0xC000)
+    assert lockstep(fast, ref, fast_mem, ref_mem, 5000) == 5000
+    assert fast.pc == 0x3000
+    assert under in fast.volatile_bytes()
+    # The loop's block is what the decoder makes now: up to the LDY before `under`, not
+    # the first one, which ended at the store.
+    insns = fast.decode(inner)
+    assert insns[-1].next == under
+    assert fast.block_at(inner).span == block_span(insns)
