@@ -590,15 +590,21 @@ class FastCPU(Decoder, Invalidation, CPU):
             function = self._table[pc] = self._rewritten_at(pc)
             return function()
         count = self._seen.get(key, 0)
+        written = False
         if count < HOT_COUNT - 1:               # first visits: interpret, compile when it comes back
-            self._seen[key] = count + 1
-            if not count:
-                self._first_visit(key)
-            return self._interpret()
+            if not self._entered_by_rewritten_jsr(pc):
+                self._seen[key] = count + 1
+                if not count:
+                    self._first_visit(key)
+                return self._interpret()
+            # Code the program has just written and calls (a test program calling the
+            # instruction under test): compiled at once, its immediate operands read from
+            # RAM, for they are what such a program writes anew on its next pass.
+            written = True
         if self._rewrites.get(key, 0) < REWRITE_LIMIT:
             self._count_rewrites(key)
             self._changed_since_first_visit(key)
-            insns = self._decode(pc, MAX_INSNS, single=False, guess=True)
+            insns = self._decode(pc, MAX_INSNS, single=False, guess=True, written=written)
         if insns and not self.low_code and any(insn.addr < 0x200 for insn in insns):
             # The first block from zero page or the stack page: every block is made again,
             # with the checks of stores to those pages that code there needs.

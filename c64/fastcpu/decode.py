@@ -32,12 +32,14 @@ class Decoder:
         memory = self._bound
         return memory.rom_visible(pc) and memory.rom[pc] == TRAP_OPCODE and CPU.cycletime[TRAP_OPCODE] == 0
 
-    def _decode(self, pc, limit, single, guess=False):
+    def _decode(self, pc, limit, single, guess=False, written=False):
         """The instructions of the block at pc (empty if the first one is not translated).
 
         With `guess`, an RTS (or a trap's) back past the block's start is followed too, to
         where the stack says now: the caller the program is in at translation time (the
-        block checks the stack there when it runs, as for any RTS it follows)."""
+        block checks the stack there when it runs, as for any RTS it follows).  With
+        `written` (code the program has just written: _entered_by_rewritten_jsr), the
+        operands of its immediate instructions are volatile from the start."""
         view = self._view()
         sources = view.sources
         source = sources[pc >> 8]
@@ -86,6 +88,9 @@ class Decoder:
                     if mode not in DYNAMIC_MODES or name in BRANCHES:
                         break
                     insn.fixed = 1
+            if written and mode == "imm" and view.read_kind[addr >> 8] == "ram":
+                insn.fixed = 1
+                self._make_volatile(addr + 1)
             if (stored and length > 1 and mode in DYNAMIC_MODES and name not in BRANCHES
                     and not stored.isdisjoint(range(addr + 1, addr + length))
                     and view.read_kind[addr >> 8] == "ram"):
@@ -196,6 +201,21 @@ class Decoder:
             insns[-1].chain = False                # the last instruction leaves the block itself
             insns[-1].ret = None
         return insns
+
+    def _entered_by_rewritten_jsr(self, pc):
+        """True if the program got to pc through a JSR whose operand is volatile, just now
+        (the return address on the stack is that JSR's, and it points at pc): a test
+        program calling the code it has just written."""
+        volatile = self._volatile
+        if not volatile:
+            return False
+        ret = self._return_address(self._ram, self._cell_sp.cell_contents)
+        sources = self._view().sources
+        if not self._called_by_rewritten_jsr(sources, ret, volatile):
+            return False
+        low, high = sources[((ret - 2) & 0xFFFF) >> 8], sources[((ret - 1) & 0xFFFF) >> 8]
+        return (low is not None and high is not None
+                and low[(ret - 2) & 0xFFFF] | (high[(ret - 1) & 0xFFFF] << 8) == pc)
 
     @staticmethod
     def _called_by_rewritten_jsr(sources, ret, volatile):

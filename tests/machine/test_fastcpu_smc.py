@@ -223,8 +223,7 @@ def test_new_code_written_at_one_address_after_another_is_translated_once_each()
     assert state(fast.cpu) == state(ref.cpu)
     assert fast.mem.ram == ref.mem.ram
     routines = range(0xC400, 0xC480, 4)
-    # Each routine's operand changed between its first run (interpreted) and its second,
-    # when its block was made: read from RAM from the start, so no routine's block is
+    # Each routine's operand is read from RAM from the start, so no routine's block is
     # dropped by the next pass's store and made again.
     assert all(routine + 1 in fast.cpu.volatile_bytes() for routine in routines)
     assert not [key for key in fast.cpu.rewrite_counts() if key[1] in routines]
@@ -233,6 +232,21 @@ def test_new_code_written_at_one_address_after_another_is_translated_once_each()
     # after the JSR.
     assert 0xC02C in fast.cpu.volatile_bytes()
     assert all(fast.cpu.block_at(routine).span == 8 for routine in routines)
+
+
+def test_code_called_through_a_rewritten_jsr_is_translated_at_its_first_run():
+    memory = _spread_memory()
+    memory[0xC001] = 1                                     # one pass
+    fast_mem, ref_mem = list(memory), list(memory)
+    fast, ref = FastCPU(fast_mem, pc=0xC000), CPU(ref_mem, pc=0xC000)
+    assert lockstep(fast, ref, fast_mem, ref_mem, 600) == 600
+    assert fast.pc == 0x3000
+    # The JSR's operand is stored by the block that runs it: volatile from the first
+    # call on; every routine it calls after that was translated when it first ran (not
+    # interpreted first), its LDA #'s operand read from RAM.
+    later = range(0xC404, 0xC480, 4)
+    assert all(fast.block_at(routine).__name__.startswith("block_") for routine in later)
+    assert all(routine + 1 in fast.volatile_bytes() for routine in later)
 
 
 # A loop storing into its own later code: the same opcode on most passes (no code
