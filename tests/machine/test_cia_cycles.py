@@ -181,6 +181,45 @@ def test_the_chip_brought_up_to_date_in_one_go_is_the_chip_stepped_every_cycle(s
     assert seen[0] == seen[1]
 
 
+@pytest.mark.parametrize("seed", range(60))
+def test_a_free_running_timer_leapt_over_is_the_timer_stepped_every_cycle(seed):
+    """The KERNAL's kind of timer (A continuous, B stopped, maybe in one-shot mode) looked
+    at now and then, its ICR read now and then: brought up to date in leaps over many
+    underflows, it reads back what the chip stepped cycle by cycle does."""
+    rnd = random.Random(seed)
+    imr = rnd.choice((0x81, 0x81, 0x01, 0x83))
+    latch = rnd.choice((2, 3, rnd.randrange(4, 40), rnd.randrange(40, 2000)))
+    crb = rnd.choice((0x00, 0x08))
+    events, at = [], 20
+    for _ in range(rnd.randrange(5, 60)):
+        at += rnd.choice((1, 2, 3, rnd.randrange(1, latch + 3), rnd.randrange(1, 5 * latch + 10)))
+        events.append((at, rnd.choice(("sync", "sync", "icr", "counter", "due"))))
+    logs = []
+    for leaps in (True, False):
+        cia = make_cia()
+        if not leaps:
+            cia.chip.advance = cia.chip.step_to
+        cia.write(0x0F, crb, 1)
+        cia.write(0x0D, imr, 2)
+        cia.write(0x04, latch & 0xFF, 3)
+        cia.write(0x05, latch >> 8, 4)
+        cia.write(0x0E, 0x11, 5)                 # start, continuous, force load
+        log = []
+        for at, what in events:
+            if what == "sync":
+                log.append((cia.poll(at), cia.line_seen_at(at), cia.line_edges))
+            elif what == "icr":
+                log.append(cia.read(0x0D, at))
+            elif what == "counter":
+                log.append((cia.read(0x04, at), cia.read(0x05, at)))
+            else:
+                cia.sync(at)
+                log.append(cia.next_irq_cycle())
+        log.append((cia.chip.icr, cia.timer_a.toggle, cia.timer_a.pulse_at, cia.timer_b.pipe))
+        logs.append(log)
+    assert logs[0] == logs[1]
+
+
 @pytest.mark.parametrize("seed", range(200))
 def test_the_predicted_interrupt_is_never_late_and_is_where_stepping_finds_it(seed):
     """next_irq_cycle, as the machine uses it (look at the cycle it gives, ask again if
