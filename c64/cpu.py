@@ -80,6 +80,11 @@ class CPU(MPU):
         """Ask run() to return after the current instruction (used by traps that wait)."""
         self.stop_requested = True
 
+    @property
+    def irq_masked(self):
+        """The I flag (nonzero: an IRQ waits)."""
+        return self.p & self.INTERRUPT
+
     def irq(self, force=False):
         """An IRQ: taken when I is clear, or with `force` (the I flag was clear when the CPU
         looked at the line, in the instruction that set it: SEI, PLP)."""

@@ -62,9 +62,11 @@ class VIC:
             start += frame
         return start
 
-    def poll(self):
-        """Latch raster compares up to now; returns True while the VIC pulls the IRQ line."""
-        now = self.clock()
+    def poll(self, now=None):
+        """Latch raster compares up to now (the clock's, when not given); returns True while
+        the VIC pulls the IRQ line."""
+        if now is None:
+            now = self.clock()
         due = self._due
         if due is None:
             if self._polled_until is None:

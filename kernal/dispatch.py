@@ -26,7 +26,7 @@ from kernal.keyboard import Keyboard
 from kernal.locations import (BASIC_START, BASIC_TOP, BREAK, BUF, CARRY, CINV, DFLTN, DFLTO, EAL, FA,
                               FNADR, FNLEN, HIBASE, INTERRUPT, KEYBOARD, LA, MEMSIZ, MEMSTR, MEMUSS,
                               MSGFLG, NEGATIVE, PALNTS, PNTR, RAM_VECTORS_LENGTH, SA, SCREEN,
-                              SCREEN_RAM, STAL, STATUS, STKEY, TAPE1, TBLX, TBUFFR, TIMOUT,
+                              SCREEN_RAM, STACK, STAL, STATUS, STKEY, TAPE1, TBLX, TBUFFR, TIMOUT,
                               UNUSED, VERCK, ZERO)
 from kernal.stack import rts_target, stacked, stacked_word
 
@@ -34,6 +34,13 @@ from kernal.stack import rts_target, stacked, stacked_word
 _COST = {"CHROUT": 120, "PRINT_TO_SCREEN": 110, "CHRIN": 60, "GETIN": 40,
          "PLOT": 60, "IRQ_DEFAULT": 300, "RDTIM": 30, "CALL_RETURN": 0}
 _DEFAULT_COST = 30
+# An IRQ's cycles: the CPU's interrupt sequence; the IRQ entry's code ($FF48) from PHA to the
+# JMP ($0314) that reaches IRQ_DEFAULT, no page crossed (PHA 3, TXA 2, PHA 3, TYA 2, PHA 3,
+# TSX 2, LDA abs,X 4, AND 2, BEQ taken 3, JMP () 5); the exit at $EA81 (PLA TAY PLA TAX PLA RTI).
+INTERRUPT_CYCLES = 7
+ENTRY_CYCLES = 29
+EXIT_CYCLES = 22
+_IRQ_DEFAULT = entries.address_of("IRQ_DEFAULT")
 _NO_ROUTINE = (None, None, 0)
 
 
@@ -57,7 +64,7 @@ def _irq_exit(cpu):
     cpu.p = stacked(stack, sp, 4) | BREAK | UNUSED
     cpu.pc = stacked_word(stack, sp, 5)
     cpu.sp = (sp + 6) & 0xFF
-    cpu.processorCycles += 22
+    cpu.processorCycles += EXIT_CYCLES
 
 
 class Kernal:
@@ -520,6 +527,30 @@ class Kernal:
             return True
         cpu.pc = entries.IRQ_EXIT
         return True
+
+    def default_irq(self, cpu):
+        """An IRQ taken, with the KERNAL ROM in and the vector at $0314 left at IRQ_DEFAULT:
+        what the CPU's interrupt sequence, the IRQ entry ($FF48), the handler and the $EA81
+        exit do, in one call -- the same cycles, stack bytes and handler work, and the
+        registers the exit pulls back -- for the machine's run loop (C64.run), which knows
+        when nothing can tell the difference."""
+        sp, pc, p = cpu.sp, cpu.pc, cpu.p
+        mem = self.mem
+        # PC and P (B clear) as the CPU pushes them, then PHA TXA PHA TYA PHA.
+        for offset, value in enumerate((pc >> 8, pc & 0xFF, (p & ~BREAK) | UNUSED, cpu.a, cpu.x, cpu.y)):
+            mem[STACK + ((sp - offset) & 0xFF)] = value
+        cpu.sp = inside = (sp - 6) & 0xFF
+        cpu.pc = _IRQ_DEFAULT + 1
+        # TSX / LDA $0104,X crosses a page when X >= $FC.
+        cpu.processorCycles += INTERRUPT_CYCLES + ENTRY_CYCLES + (inside >= 0xFC)
+        self.trap(_IRQ_DEFAULT)
+        if cpu.pc == entries.IRQ_EXIT:
+            # PLA TAY PLA TAX PLA RTI: the registers as they were, B and bit 5 set.
+            cpu.pc, cpu.sp = pc, sp
+            if p & (BREAK | UNUSED) != BREAK | UNUSED:
+                cpu.p = p | BREAK | UNUSED
+            cpu.processorCycles += EXIT_CYCLES
+        # (else the handler left the interrupt itself: a program waiting for a key)
 
     def k_brk_default(self, cpu):
         # Stack: Y X A (pushed by $FF48), then P and the return address BRK pushed.

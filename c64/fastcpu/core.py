@@ -463,6 +463,11 @@ class FastCPU(Decoder, Invalidation, CPU):
         self.stop()
 
     # -- interrupts: py65's irq() and nmi(), on the cells -----------------------------------
+    @property
+    def irq_masked(self):
+        """The I flag (nonzero: an IRQ waits), without composing P."""
+        return self._cell_fp.cell_contents & 0x04
+
     def irq(self, force=False):
         if force or not self._cell_fp.cell_contents & 0x04:
             self._interrupt(self.IRQ)

@@ -2,7 +2,10 @@
 $EA31 -> $EA81, programs hooking $0314, BRK through ($0316), RESTORE's NMI through ($0318)
 (docs/c64.md, "Interrupts"), and the VIC's raster interrupt."""
 
+import pytest
+
 from c64.cpu import CPU
+from c64.fastcpu import FastCPU
 from c64.machine import C64, StopReason
 from tests.conftest import assemble
 
@@ -44,6 +47,7 @@ loop:   jmp loop
 
 def test_the_jiffy_irq_goes_through_ff48_the_0314_vector_ea31_and_ea81():
     m = C64(cpu_class=CPU)            # py65 stepping: the trace hooks step()
+    m.plain_irq_in_one_go = False     # (else the IRQ's code is not stepped: see below)
     load(m, SPIN)
     pcs = trace_pcs(m, PERIOD + 2000)
     entry = pcs.index(0xFF48)
@@ -56,6 +60,7 @@ def test_the_jiffy_irq_goes_through_ff48_the_0314_vector_ea31_and_ea81():
 
 def test_the_first_jiffy_irq_comes_one_timer_period_after_ioinit():
     m = C64(cpu_class=CPU)            # py65 stepping: the trace hooks step()
+    m.plain_irq_in_one_go = False
     due = m.cia1.next_irq_cycle()
     load(m, SPIN)
     pcs_cycles = []
@@ -74,6 +79,83 @@ def test_the_first_jiffy_irq_comes_one_timer_period_after_ioinit():
         # instruction whose next-to-last cycle sees it (the loop's 3-cycle JMP: 2 to 4
         # cycles later), then irq() itself takes 7 cycles.
         assert 2 + 7 <= cycle - (due + number * PERIOD) <= 4 + 7
+
+
+# Programs the KERNAL's own IRQ interrupts: registers and flags that change every pass, the
+# stack pointer low (the entry's LDA $0104,X then crosses a page), a program waiting for a
+# key by polling the key count $C6 (the handler leaves the interrupt itself then).
+BUSY = """
+        cli
+loop:   inx
+        iny
+        tya
+        adc #3
+        sta $C100,x
+        sed
+        sbc $C100,y
+        cld
+        php
+        pla
+        sta $C200,x
+        jmp loop
+"""
+LOW_STACK = """
+        ldx #$04
+        txs
+        cli
+loop:   inc $C100
+        jmp loop
+"""
+KEY_WAIT = """
+        cli
+wait:   lda $C6
+        beq wait
+        jsr $FFE4
+        sta $C100
+        inc $C101
+        jmp wait
+"""
+
+
+def irq_states(core, source, plain, keys=""):
+    m = C64(cpu_class=core)
+    m.plain_irq_in_one_go = plain
+    load(m, source)
+    states = []
+    for stop in (PERIOD // 3, 2 * PERIOD, 3 * PERIOD + 50, 10 * PERIOD):
+        m.run(max_cycles=stop, stop_when_idle=False)
+        cpu = m.cpu
+        states.append((m.cycles, cpu.a, cpu.x, cpu.y, cpu.sp, cpu.p, cpu.pc, bytes(m.mem.ram)))
+        if keys:
+            m.type(keys)
+    return states, jiffies(m)
+
+
+@pytest.mark.parametrize("core", [CPU, FastCPU])
+@pytest.mark.parametrize("source, keys", [(SPIN, ""), (BUSY, ""), (LOW_STACK, ""), (KEY_WAIT, "AB")])
+def test_the_kernals_own_irq_run_in_one_call_leaves_what_its_instructions_leave(core, source, keys):
+    """The machine runs the 60 Hz IRQ with the vector at $0314 untouched in one Python call
+    (Kernal.default_irq): the same cycles, registers, flags and RAM (the stack bytes
+    included) at every stop as the CPU taking it and running $FF48, $EA31 and $EA81."""
+    in_one_go, clock = irq_states(core, source, True, keys)
+    assert clock >= 10
+    assert in_one_go == irq_states(core, source, False, keys)[0]
+
+
+def test_the_kernals_own_irq_in_one_call_steps_none_of_its_instructions():
+    m = C64(cpu_class=CPU)
+    load(m, SPIN)
+    before = jiffies(m)
+    pcs = trace_pcs(m, 10 * PERIOD)
+    assert jiffies(m) - before >= 9
+    assert not {0xFF48, 0xEA81} & set(pcs) and set(pcs) == {0xC000, 0xC001}
+
+
+def test_a_program_hooking_0314_has_its_irq_stepped_not_run_in_one_call():
+    m = C64(cpu_class=CPU)
+    load(m, COUNT_IRQS)
+    pcs = trace_pcs(m, 5 * PERIOD)
+    assert pcs.count(0xFF48) >= 4 and 0xEA81 in pcs
 
 
 COUNT_IRQS = """
