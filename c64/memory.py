@@ -66,7 +66,11 @@ class C64Memory:
     """
 
     def __init__(self, rom, io=None):
-        self.ram = bytearray(0x10000)
+        # A list of ints, not a bytearray: CPython 3.11 indexes and stores into a list in
+        # its specialised fast path, about twice as fast -- what the translated blocks do
+        # most (ryg23's search 6 % faster).  Every store must be a byte (0-255): the
+        # list, unlike a bytearray, would not refuse another value.
+        self.ram = [0] * 0x10000
         self.rom = rom
         self.io = io
         self.ddr = 0x2F           # $00 after IOINIT

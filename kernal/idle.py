@@ -84,10 +84,10 @@ class KeyWaitLoops:
                 break
         else:
             return in_key_wait_loop(mem, pc, self.disassemble)      # straddles areas, or near I/O
-        find = getattr(source, "find", None)         # (a bytearray's; a plain list has none)
-        if find is not None and find(NDX, first, end) < 0 and find(CIA1_PRA >> 8, first, end) < 0:
+        window = source[first:end]
+        if NDX not in window and CIA1_PRA >> 8 not in window:
             return False        # (no operand there can be $C6, $DC00 or $DC01: most interrupts)
-        key = (pc, bytes(source[first:end]))
+        key = (pc, bytes(window))
         found = self.answers.get(key)
         if found is None:
             if len(self.answers) >= REMEMBERED:

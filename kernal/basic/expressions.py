@@ -211,7 +211,7 @@ class Expressions:
                 value, end = mbf.fin(ram, start)
             except MathError as error:
                 raise BasicError(str(error)) from None
-            self.constants[start] = (bytes(ram[start:end + 1]), value, end, mbf.METER.cycles - before)
+            self.constants[start] = (ram[start:end + 1], value, end, mbf.METER.cycles - before)
             self.pos = end
             return value
         if c == 0x22:

@@ -260,7 +260,7 @@ sub4:   inc $C304
 def test_a_subroutine_that_rewrites_its_return_address_returns_there_on_a_c64():
     fast, ref = _c64_pair(RETURN_ELSEWHERE)
     assert lockstep(fast.cpu, ref.cpu, fast.mem.ram, ref.mem.ram, 400) > 10
-    assert fast.mem.ram[0xC300:0xC305] == bytes([0, 0, 0, 5, 5])
+    assert bytes(fast.mem.ram[0xC300:0xC305]) == bytes([0, 0, 0, 5, 5])
 
 
 def test_a_subroutine_that_rewrites_its_return_address_returns_there_in_plain_memory():
@@ -533,7 +533,7 @@ def test_a_pointer_read_before_a_loop_and_moved_inside_it_is_read_again_each_pas
     for machine in (fast, ref):
         machine.mem.ram[0xC300:0xC308] = bytes([11, 22, 33, 44, 55, 66, 77, 88])
     _run_both_to_brk(fast, ref)
-    assert fast.mem.ram[0xC381:0xC385] == bytes([44, 33, 22, 11])
+    assert bytes(fast.mem.ram[0xC381:0xC385]) == bytes([44, 33, 22, 11])
 
 
 # Reads and writes through one pointer, some crossing a page (one more cycle for the read),

@@ -111,7 +111,7 @@ def test_a_self_modifying_loop_in_zero_page_ends_as_on_py65_on_a_c64():
     fast, ref = _run_on_c64s(ZERO_PAGE_LOOP, 0x40)
     assert state(fast.cpu) == state(ref.cpu)
     assert fast.mem.ram == ref.mem.ram
-    assert fast.mem.ram[0x2000:0x2004] == b"\x00\x01\x02\x03"
+    assert bytes(fast.mem.ram[0x2000:0x2004]) == b"\x00\x01\x02\x03"
     assert fast.cpu.low_code
     assert any(_translated(fast.cpu, addr) for addr in range(0x40, 0x60))
 
@@ -127,7 +127,7 @@ def test_code_on_the_stack_page_ends_as_on_py65_on_a_c64_and_runs_translated():
     fast, ref = _run_on_c64s(STACK_PAGE_CODE, 0x180)
     assert state(fast.cpu) == state(ref.cpu)
     assert fast.mem.ram == ref.mem.ram
-    assert fast.mem.ram[0x01F2:0x01F5] == b"\x01\xe8\xe8"
+    assert bytes(fast.mem.ram[0x01F2:0x01F5]) == b"\x01\xe8\xe8"
     assert any(_translated(fast.cpu, addr) for addr in range(0x180, 0x1A0))
 
 

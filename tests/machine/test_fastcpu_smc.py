@@ -142,7 +142,7 @@ def test_a_loop_rewriting_its_own_operand_stays_one_translated_loop():
     machine.cpu.pc = 0xC000
     with pytest.raises(CPUStop):
         machine.cpu.run(10_000_000)
-    assert machine.mem.ram[0xC100:0xC104] == bytes([0, 1, 2, 3])
+    assert bytes(machine.mem.ram[0xC100:0xC104]) == bytes([0, 1, 2, 3])
     assert machine.mem.ram[0xC1FF] == 0xFF
     # The operand changed between the loop's first (interpreted) pass and its second, when
     # the loop is made: it is read from RAM from the start, and no block is dropped for it.
