@@ -97,20 +97,26 @@ def test_rewritten_operands_and_opcodes_run_as_py65_block_by_block():
     assert fast.pc == 0x3000                               # the loop ran to its end
 
 
-def test_rewritten_operands_and_opcodes_end_as_on_py65_on_a_c64_without_retranslating():
+def _both_cores_on_a_c64(pieces):
+    """(fast, ref): a C64 on each core with `pieces` ({address: bytes}) in RAM, run from
+    $C000 to the program's end (a BRK: the stub ROM's JAM); the same registers on both."""
     machines = []
     for core in (FastCPU, CPU):
         machine = C64(sid_seed=1, cpu_class=core)
-        code = assemble(OPERANDS)
-        machine.mem.ram[0xC000:0xC000 + len(code)] = code
-        machine.mem.ram[0x2000:0x2600] = bytes(_memory(code)[0x2000:0x2600])
+        for address, data in pieces.items():
+            machine.mem.ram[address:address + len(data)] = bytes(data)
         machine.cpu.pc = 0xC000
         machine.cpu.p = 0x24
         with pytest.raises(CPUStop):
             machine.cpu.run(10_000_000)
         machines.append(machine)
-    fast, ref = machines
-    assert state(fast.cpu) == state(ref.cpu)
+    assert state(machines[0].cpu) == state(machines[1].cpu)
+    return machines
+
+
+def test_rewritten_operands_and_opcodes_end_as_on_py65_on_a_c64_without_retranslating():
+    code = assemble(OPERANDS)
+    fast, ref = _both_cores_on_a_c64({0xC000: code, 0x2000: _memory(code)[0x2000:0x2600]})
     assert fast.mem.ram == ref.mem.ram
     # Each block is translated a few times until its rewritten bytes are known, not once
     # per pass (256), nor given up on (REWRITE_LIMIT: stepped by py65 from then on).
@@ -210,17 +216,7 @@ def test_new_code_written_at_one_address_after_another_runs_as_py65_block_by_blo
 
 
 def test_new_code_written_at_one_address_after_another_is_translated_once_each():
-    machines = []
-    for core in (FastCPU, CPU):
-        machine = C64(sid_seed=1, cpu_class=core)
-        machine.mem.ram[0xC000:0xC500] = bytes(_spread_memory()[0xC000:0xC500])
-        machine.cpu.pc = 0xC000
-        machine.cpu.p = 0x24
-        with pytest.raises(CPUStop):
-            machine.cpu.run(10_000_000)
-        machines.append(machine)
-    fast, ref = machines
-    assert state(fast.cpu) == state(ref.cpu)
+    fast, ref = _both_cores_on_a_c64({0xC000: _spread_memory()[0xC000:0xC500]})
     assert fast.mem.ram == ref.mem.ram
     routines = range(0xC400, 0xC480, 4)
     # Each routine's operand is read from RAM from the start, so no routine's block is
