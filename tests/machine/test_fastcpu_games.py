@@ -67,11 +67,13 @@ class CheckedFastCPU(FastCPU):
     def __init__(self, memory, trap_handler=None, pc=0x0000):
         super().__init__(memory, trap_handler, pc)
         self.blocks_checked = 0
+        self._in_step = False               # the scratch RAM holds mem.ram (the last block checked)
         self._scratch = C64Memory(memory.rom)
         self._ref = CPU(self._scratch)
 
     def run(self, cycle_limit, verify=True, exact=False, irq_waiting=False):
         self.stop_requested = False        # (block by block; `exact` stops are not checked here)
+        self._in_step = False              # (the machine may have written RAM since the last run)
         while (self.processorCycles < cycle_limit and not self.stop_requested
                and not (irq_waiting and not self.p & 0x04)):
             self._one_block()
@@ -80,28 +82,30 @@ class CheckedFastCPU(FastCPU):
         mem = self.memory
         FastCPU.run(self, self.processorCycles)         # bind, bank: a run that executes nothing
         pc = self.pc
-        before = (bytes(mem.ram), mem.ddr, mem.port, self.a, self.x, self.y, self.sp, self.p,
-                  self.pc, self.processorCycles)
+        scratch, ref = self._scratch, self._ref
+        if not self._in_step:
+            scratch.ram[:] = mem.ram        # (else it holds mem.ram already: the last check said so)
+        before = (mem.ddr, mem.port, self.a, self.x, self.y, self.sp, self.p, self.pc, self.processorCycles)
         io = mem.io
         recorder = mem.io = _RecordingIO(io)
         try:
-            FastCPU.run(self, self.processorCycles + 1)
+            FastCPU.run(self, self.processorCycles + 1, verify=False)
         finally:
             mem.io = io
+        self._in_step = False
         if self.runs_untranslated(pc) or self.stop_requested:
             return                                      # CPU.step itself: nothing to compare
-        scratch, ref = self._scratch, self._ref
-        (ram, scratch.ddr, scratch.port, ref.a, ref.x, ref.y, ref.sp, ref.p, ref.pc,
+        (scratch.ddr, scratch.port, ref.a, ref.x, ref.y, ref.sp, ref.p, ref.pc,
          ref.processorCycles) = before
-        scratch.ram[:] = ram
         scratch.io = _ReplayIO(recorder.reads)
         scratch.rebank()
         ref.run(self.processorCycles)
-        where = "block at $%04X (cycle %d)" % (before[8], before[9])
+        where = "block at $%04X (cycle %d)" % (before[7], before[8])
         assert (ref.a, ref.x, ref.y, ref.sp, ref.p, ref.pc, ref.processorCycles) == \
             (self.a, self.x, self.y, self.sp, self.p, self.pc, self.processorCycles), where
         assert scratch.ram == mem.ram, where
         assert scratch.io.writes == recorder.writes, where
+        self._in_step = True
         self.blocks_checked += 1
 
 
