@@ -8,6 +8,7 @@ from c64.cpu import CPU, CPUStop
 from c64.fastcpu import FastCPU, REWRITE_LIMIT
 from c64.fastcpu.core import block_span
 from c64.machine import C64
+from tests.bench.bench_kinds import SMC_OPCODE
 from tests.conftest import assemble
 from tests.machine.test_fastcpu import lockstep, state
 
@@ -369,30 +370,10 @@ def test_a_block_setting_up_its_own_later_operands_reads_them_when_it_gets_there
     assert not fast.rewrite_counts()                       # no block was made twice
 
 
-# An opcode rewritten on every pass (as bench_kinds' "self-modifying: opcode"): the loop's
-# first block is made before `under` is seen to change, and then ends right after its
-# store there (the block's own later code).
-OPCODE_LOOP = """
-        .org $C000
-        lda #3
-        sta $C0F0
-outer:  ldx #0
-inner:  txa
-        and #7
-        tay
-        lda ops,y
-        sta under
-        ldy #$40
-under:  nop
-        tya
-        sta $C100,x
-        inx
-        bne inner
-        dec $C0F0
-        bne outer
-        brk
-ops:    .byte $C8, $88, $EA, $18, $38, $B8, $0A, $4A
-"""
+# An opcode rewritten on every pass (bench_kinds' "self-modifying: opcode", three passes,
+# ending in a BRK): the loop's first block is made before `under` is seen to change, and
+# then ends right after its store there (the block's own later code).
+OPCODE_LOOP = SMC_OPCODE.format(passes=3).replace("        rts\n", "        brk\n")
 
 
 def test_a_block_ended_at_a_store_to_a_later_opcode_is_made_again_once_that_opcode_is_volatile():
