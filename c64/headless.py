@@ -2,8 +2,8 @@
 
 Used by scripts, bug reports and the tests: `python ryg.py --headless
 --keys "01{return}" ryg23`.  The run ends when the keys are used up and
-the program waits for the keyboard, when it returns to BASIC (the screen is
-printed as the program left it, before READY.), at a limit (--max-cycles, or
+the program waits for the keyboard -- a program that returns to BASIC ends at
+READY., where a C64 would wait, after the rest of its BASIC has run -- at a limit (--max-cycles, or
 DEFAULT_MAX_CYCLES; exit status 3), on a CPU error (exit status 1, with the
 reason on stderr) or on Ctrl-C (status 130).
 A --screenshot FILE.svg or FILE.png is written with the screen as it is then (c64.host.screenshot).
@@ -135,7 +135,10 @@ def run(program, keys=(), max_cycles=None, screen_format="text", peeks=(),
             script = MonitorScript(machine, moncommands or (), out, breaks, profile)
             reason = script.run(max_cycles)
         else:
+            limit = machine.cycles + max_cycles
             reason = machine.run(max_cycles)
+            while reason is StopReason.BASIC and machine.cycles < limit:
+                reason = machine.run(limit - machine.cycles)     # on to READY., where a C64 waits
     except KeyboardInterrupt:
         interrupted, reason = True, None
     finally:

@@ -1,13 +1,17 @@
 """Reading .prg files: a 2-byte load address followed by the bytes to load.
 
-A program loaded at $0801 usually starts with a BASIC line such as
-`10 SYS2064`; its SYS address is where the machine code starts.  Any other
-file starts at its load address unless the caller names a start address.
+A program loaded at $0801 is started as a C64 starts it: LOAD, then RUN -- BASIC
+runs its lines, a line such as `10 POKE 53280,0:SYS 2064` reaches the machine
+code through its SYS, and after the code's RTS BASIC goes on with the rest of the
+line (Program.run).  The bundled RYG versions, whose BASIC is only `10 SYS2064`,
+start at their SYS address directly, as they always have.  Any other file starts
+at its load address unless the caller names a start address (--sys).
 """
 
 import os
 from dataclasses import dataclass
 
+from asm import versions
 from c64.host import files as hostfiles
 from kernal.disk import text_to_petscii
 from kernal.disk_formats import D64, D71, D81, ImageError, is_image_name, read_image
@@ -31,7 +35,11 @@ class Program:
     name: str
     load_address: int
     data: bytes            # the bytes after the load address
-    start: int             # where execution begins; None: a BASIC program, LOADed and RUN
+    start: int             # where the machine code begins (its SYS line's address, the load
+    #                        address, --sys); None: a BASIC program with no SYS
+    run: bool = False      # True: LOAD and RUN, as a C64 (BASIC runs the program from its
+    #                        first line; a SYS in it reaches `start`); False: `start` is
+    #                        entered directly, as BASIC's SYS enters it, with no BASIC before
 
     @property
     def end(self):
@@ -118,15 +126,40 @@ def parse_prg(raw, name="program", sys=None):
         if outside is not None:
             raise PrgError("%s: its BASIC line says SYS %d, outside the 64 KB of the C64; give the "
                            "machine-code start with --sys ADDR" % (name, outside))
-        # start None: a BASIC program without a SYS line, which BASIC runs (RUN)
+        # start None: a BASIC program without a SYS line
     else:
         start = load_address
-    return Program(name=name, load_address=load_address, data=data, start=start)
+    run = sys is None and load_address == BASIC_START
+    return Program(name=name, load_address=load_address, data=data, start=start, run=run)
+
+
+def only_a_sys_line(program):
+    """True when the program's BASIC is one line holding nothing but SYS and its number
+    (`10 SYS2064`, as every bundled RYG version has): RUN would do nothing but the SYS."""
+    data, base = program.data, program.load_address
+    if base != BASIC_START or program.start is None or len(data) < 4:
+        return False
+    link = data[0] | (data[1] << 8)
+    end = link - base                           # the next line's link: two zero bytes
+    if not 4 < end <= len(data) - 2 or data[end] | data[end + 1]:
+        return False
+    text = bytes(data[4:end]).rstrip(b"\x00")
+    return (text[:1] == bytes([SYS_TOKEN]) and bytes(data[end - 1:end]) == b"\x00"
+            and text[1:].strip(b" ").isdigit())
+
+
+def bundled_path(path):
+    """True for the .prg of a bundled RYG version (asm/*.prg), by whatever path it is named."""
+    try:
+        real = os.path.realpath(path)
+        return any(os.path.realpath(version.path) == real for version in versions.VERSIONS)
+    except (OSError, ValueError):
+        return False
 
 
 def basic_program():
     """No program: the machine boots to BASIC's start banner and READY."""
-    return Program(name="BASIC", load_address=BASIC_START, data=b"", start=None)
+    return Program(name="BASIC", load_address=BASIC_START, data=b"", start=None, run=False)
 
 
 def read_prg(path, sys=None):
@@ -146,7 +179,10 @@ def read_prg(path, sys=None):
         load_address = raw[0] | (raw[1] << 8)
         raise PrgError("%s does not fit in memory: %d bytes loaded at $%04X would run past $FFFF "
                        "(to $%X)" % (name, size - 2, load_address, load_address + size - 3))
-    return parse_prg(raw, name, sys)
+    program = parse_prg(raw, name, sys)
+    if program.run and bundled_path(path) and only_a_sys_line(program):
+        program.run = False                  # a bundled version starts at its SYS, as it always has
+    return program
 
 
 def read_image_program(path, sys=None):
@@ -163,10 +199,7 @@ def read_image_program(path, sys=None):
     if found is None:
         raise PrgError("%s holds no PRG file to start" % path)
     entry, raw = found
-    program = parse_prg(raw, "%s (%s)" % (os.path.basename(path), entry.name), sys)
-    if sys is None and program.load_address == BASIC_START:
-        program.start = None          # RUN, as after LOAD"*",8,1: its SYS may need files it LOADs first
-    return program
+    return parse_prg(raw, "%s (%s)" % (os.path.basename(path), entry.name), sys)
 
 
 def is_image_path(path):

@@ -18,6 +18,7 @@ import os
 from collections import deque
 
 from asm import versions
+from charset.bitmaps import character_rom
 from charset.keys import CTRL, RESTORE
 from c64 import vic as vic_module
 from c64.cia import CIA1, CIA2
@@ -34,8 +35,8 @@ from kernal.disk import HostDisk
 from kernal.disk_image import ImageDisk
 from kernal.dispatch import Kernal
 from kernal.keyboard import HOLD_JIFFIES, STOP_KEY
-from kernal.locations import (BREAK, CHANNL, CINV, INTERRUPT, NMINV, MSG_PROGRAM_MODE, MSGFLG, SAREG, SPREG, SXREG, SYREG,
-                              UNUSED)
+from kernal.locations import (BREAK, CHANNL, CINV, INTERRUPT, NMINV, MSG_PROGRAM_MODE, MSGFLG, SAREG, SPREG,
+                              STKEY, SXREG, SYREG, UNUSED)
 from kernal.rom import build_rom
 # Two empty GETIN polls closer than this are a program spinning on the keyboard.
 IDLE_POLL_GAP = 5000
@@ -56,7 +57,8 @@ IRQ_DEFAULT = entries.address_of("IRQ_DEFAULT")      # $EA31: our KERNAL's IRQ, 
 PLAIN_IRQ_ROOM = 1000
 NMI_DEFAULT = entries.address_of("NMI_DEFAULT")
 BASIC_READY = entries.address_of("BASIC_READY")      # prints READY. and enters direct mode
-TIMER_LATCH = {True: 16421, False: 17045}     # KERNAL's 60 Hz values, PAL / NTSC
+TIMER_LATCH = {True: 16421, False: 17045}
+CHARACTER_ROM, CHARACTER_ROM_SIZE = 0xD000, 0x1000     # where the CPU sees it, banked in     # KERNAL's 60 Hz values, PAL / NTSC
 BRANCH_OPCODES = frozenset((0x10, 0x30, 0x50, 0x70, 0x90, 0xB0, 0xD0, 0xF0))
 
 
@@ -89,6 +91,9 @@ class C64:
         self.clock_hz = video["clock_hz"]
         self.frame_cycles = video["lines"] * video["cycles_per_line"]
         self.rom = build_rom()
+        # The character ROM: the pictures the screen is drawn with (charset.bitmaps), where
+        # the CPU reads them with $01's CHAREN clear and the VIC in its banks 0 and 2.
+        self.rom[CHARACTER_ROM:CHARACTER_ROM + CHARACTER_ROM_SIZE] = character_rom()
         self.vic = vic_module.VIC(self._cycles, video)
         self.sid = SID(sid_seed)
         self.mem = C64Memory(self.rom)
@@ -142,6 +147,8 @@ class C64:
         self.reset_chips()
         k.k_cint(cpu)
         self.basic.cold_start()
+        # By READY. the jiffy IRQ has sampled the RUN/STOP row into $91 (UDTIM): $FF, no key.
+        self.mem[STKEY] = self.kernal.keyboard.matrix(0x7F)
         cpu.sp = 0xFF
         cpu.p = 0x20                           # the RESET routine ends with CLI
         cpu.pc = BASIC_READY                   # prints READY. and waits
@@ -236,12 +243,15 @@ class C64:
         self.returned_to_basic = False
 
     def run_program(self, source, sys=None):
-        """Load and start: machine code at its start, a BASIC program (start None) by RUN."""
+        """Load and start as c64.loader's Program says: LOADed and RUN as on a C64 (a
+        program at $0801: the banner, READY., RUN typed, then BASIC runs it, SYS and all),
+        or machine code entered at its start as SYS enters it (--sys, a file loaded
+        elsewhere, a bundled RYG version)."""
         if isinstance(source, Program) and source.start is None and not source.data:
             self.start_basic()
             return source
         program = self.load_prg(source, sys)
-        if program.start is None:
+        if program.run or program.start is None:
             self.start_basic(run=True)
         else:
             self.start(program.start)
@@ -631,6 +641,22 @@ class C64:
     def screen_address(self):
         """Where the VIC reads the screen: CIA2 bank + $D018 screen base."""
         return self.cia2.vic_bank_base() + self.vic.screen_offset()
+
+    def vic_peek(self, address):
+        """The byte the VIC reads at `address` ($0000-$3FFF) of its 16 KB bank (CIA2's port A):
+        the character ROM at $1000-$1FFF of banks 0 and 2 (the VIC's $1000 and $9000), as on
+        a C64, RAM everywhere else."""
+        address &= 0x3FFF
+        base = self.cia2.vic_bank_base()
+        if base & 0x4000 == 0 and 0x1000 <= address < 0x2000:
+            return self.rom[CHARACTER_ROM + address - 0x1000]
+        return self.mem.ram[base + address]
+
+    def character_data(self):
+        """The 2 KB of character pictures the VIC reads for text ($D018 bits 1-3 pick where in
+        its bank): 8 bytes per screen code, the character ROM's set 1 or 2 after a reset."""
+        base = (self.vic.regs[0x18] & 0x0E) << 10
+        return bytes(self.vic_peek(base + offset) for offset in range(0x800))
 
     def screen_codes(self):
         """25 rows of 40 screen codes, as the VIC sees them (RAM, whatever the banking)."""

@@ -250,3 +250,11 @@ def bitmap(sc: int, lower: bool = False) -> tuple[int, ...]:
     """The 8 pixel rows of screen code sc (0-255) in set 2 (lower) or set 1; $80-$FF inverted."""
     picture = PICTURES[(SC_LOWER if lower else SC_UPPER)[sc & 0x7F]]
     return tuple(row ^ 0xFF for row in picture) if sc & 0x80 else picture
+
+
+@functools.lru_cache(maxsize=None)
+def character_rom() -> bytes:
+    """These pictures laid out as a C64's 4 KB character ROM is: set 1 (upper case and
+    graphics) at offset $000, set 2 (lower and upper case) at $800; in each, 8 bytes per
+    screen code in order, $00-$7F and then their reversed $80-$FF."""
+    return bytes(byte for lower in (False, True) for sc in range(256) for byte in bitmap(sc, lower))

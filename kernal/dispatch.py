@@ -244,13 +244,18 @@ class Kernal:
         self.mem[MEMSTR], self.mem[MEMSTR + 1] = bottom & 0xFF, bottom >> 8
         self.mem[MEMSIZ], self.mem[MEMSIZ + 1] = BASIC_TOP & 0xFF, BASIC_TOP >> 8
         self.mem[HIBASE] = SCREEN_RAM >> 8
+        # The memory test's pointer (tmp0, $C1/$C2) stops at the first page that is not RAM.
+        self.mem[STAL], self.mem[STAL + 1] = 0, BASIC_TOP >> 8
 
     def k_restor(self, cpu):
         for _, vector, default in entries.RAM_VECTORS:
             self.mem[vector], self.mem[vector + 1] = default & 0xFF, default >> 8
+        table = entries.RAM_VECTOR_TABLE         # RESTOR is VECTOR from the ROM's table:
+        self.mem[MEMUSS], self.mem[MEMUSS + 1] = table & 0xFF, table >> 8     # tmp2 points at it
 
     def k_vector(self, cpu):
         table = cpu.x | (cpu.y << 8)
+        self.mem[MEMUSS], self.mem[MEMUSS + 1] = cpu.x, cpu.y       # (tmp2, $C3/$C4, as the ROM)
         for i in range(RAM_VECTORS_LENGTH):
             if cpu.p & CARRY:
                 self.mem[(table + i) & 0xFFFF] = self.mem[CINV + i]
@@ -584,6 +589,12 @@ class Kernal:
             return True                       # SYS from a running program: on with its next statement
         self.machine.program_returned()
         return True
+
+    def k_flpint(self, cpu):
+        self.basic.interp.flpint(cpu)
+
+    def k_givayf(self, cpu):
+        self.basic.interp.givayf(cpu)
 
     def k_basic_warm_start(self, cpu):
         self.machine.warm_start()

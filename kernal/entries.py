@@ -76,6 +76,8 @@ ROM_ENTRIES = (
     ("BASIC_READY", 0xA474),      # prints READY. and enters direct mode
     ("BASIC_MAIN", 0xA480),       # direct mode: read a line, run the command
     ("BASIC_NEWSTT", 0xA7AE),     # the interpreter: run the next statements
+    ("FLPINT", 0xB1AA),           # FAC -> integer in A/Y: where the vector at $0003 points
+    ("GIVAYF", 0xB391),           # integer in A/Y -> FAC: where the vector at $0005 points
     ("STROUT", 0xAB1E),
     ("LINPRT", 0xBDCD),
     ("CALL_RETURN", 0xFF00),      # not a C64 routine: where Machine.call() returns to
@@ -125,5 +127,11 @@ RAM_VECTORS = tuple((name, vector, address_of(routine)) for name, vector, routin
     ("ILOAD", ILOAD, "ILOAD"),
     ("ISAVE", ISAVE, "ISAVE"),
 ))
+
+# BASIC's vectors $0300-$030B as its INITV sets them (the ROM's addresses; none holds a
+# trap: BASIC here is Python and does not call through them -- docs/c64.md).
+BASIC_VECTORS = (0xE38B, 0xA483, 0xA57C, 0xA71A, 0xA7E4, 0xAE86)
+
+RAM_VECTOR_TABLE = 0xFD30   # the defaults RESTOR copies to $0314-$0333, in the stub ROM too
 
 HARDWARE_VECTORS = {0xFFFA: NMI_ENTRY, 0xFFFC: address_of("RESET"), 0xFFFE: IRQ_ENTRY}

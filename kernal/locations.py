@@ -18,7 +18,12 @@ BASIC_START = 0x0801  # where BASIC programs start (TXTTAB after NEW)
 BASIC_TOP = 0xA000    # the BASIC ROM: the top of BASIC memory (MEMSIZ after RAMTAS)
 
 # -- zero page ------------------------------------------------------------------------------
+ADRAY1 = 0x03       # adray1: vector to FAC -> integer in A (high) / Y (low) (FLPINT, $B1AA)
+ADRAY2 = 0x05       # adray2: vector to integer in A (high) / Y (low) -> FAC (GIVAYF, $B391)
 CHANNL = 0x13       # channl: BASIC's current I/O channel (CMD, PRINT#); 0 = screen/keyboard
+TEMPPT = 0x16       # temppt: next free slot of the temporary string descriptors ($19 = none)
+LASTPT = 0x17       # lastpt: the last temporary descriptor used ($17/$18)
+TEMPST = 0x19       # tempst: the temporary string descriptors, three of 3 bytes ($19-$21)
 TXTTAB = 0x2B       # txttab: start of the BASIC program ($2B/$2C)
 VARTAB = 0x2D       # vartab: end of the BASIC program = start of variables ($2D/$2E)
 ARYTAB = 0x2F       # arytab: start of arrays = end of the simple variables ($2F/$30)
@@ -31,7 +36,11 @@ OLDLIN = 0x3B       # oldlin: line for CONT ($3B/$3C)
 OLDTXT = 0x3D       # oldtxt: text position for CONT ($3D/$3E)
 DATLIN = 0x3F       # datlin: line of the DATA being read ($3F/$40)
 DATPTR = 0x41       # datptr: position in DATA for the next READ ($41/$42)
+FOUR6 = 0x53        # four6: the size of a string descriptor (3)
+JMPER = 0x54        # jmper: a JMP opcode and its address, for BASIC's function calls ($54-$56)
 FACEXP = 0x61       # facexp: FAC, the floating accumulator: exponent, 4 mantissa bytes, sign ($61-$66)
+CHRGET = 0x73       # chrget: BASIC's get-next-character routine, copied here by INITCZ ($73-$8A)
+TXTPTR = 0x7A       # txtptr: the text pointer, the operand of CHRGET's LDA ($7A/$7B)
 RNDX = 0x8B         # rndx: RND's seed, a 5-byte float ($8B-$8F)
 STATUS = 0x90       # status: ST, the I/O status byte (bits below)
 STKEY = 0x91        # stkey: RUN/STOP row as UDTIM last sampled it ($7F = STOP down)
@@ -98,6 +107,12 @@ LINTMP = 0x02A5     # lintmp: row index used while inserting a screen row
 PALNTS = 0x02A6     # palnts: 1 = PAL, 0 = NTSC
 
 # -- page 3 ---------------------------------------------------------------------------------
+IERROR = 0x0300     # ierror: BASIC's vectors, six words set by INITV: print an error (X = number)
+IMAIN = 0x0302      # imain: the direct-mode main loop
+ICRNCH = 0x0304     # icrnch: tokenise a line
+IQPLOP = 0x0306     # iqplop: LIST a token
+IGONE = 0x0308      # igone: execute a statement
+IEVAL = 0x030A      # ieval: evaluate a term
 SAREG = 0x030C      # sareg: A for SYS, and A after it returns
 USRPOK = 0x0310     # usrpok: JMP for USR, its address at $0311/$0312 (cold start: the ILLEGAL QUANTITY error)
 SXREG = 0x030D      # sxreg: X for SYS

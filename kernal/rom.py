@@ -60,6 +60,8 @@ def build_rom():
     _put(image, entries.IRQ_EXIT, tail)
     _put(image, entries.NMI_EXIT, tail)
     _put(image, entries.NMI_ENTRY, (0x78, _JMP_IND, *_word(NMINV)))   # SEI / JMP ($0318)
+    for offset, (_, _, default) in enumerate(entries.RAM_VECTORS):      # RESTOR's table
+        _put(image, entries.RAM_VECTOR_TABLE + 2 * offset, _word(default))
     for vector, target in entries.HARDWARE_VECTORS.items():
         _put(image, vector, _word(target))
     _put(image, 0xFFF6, b"RRBY")

@@ -48,6 +48,8 @@ class MonitorScript:
         self.take_commands()
         while True:
             reason, text = self.monitor.run(max(1, limit - machine.cycles))
+            if reason is StopReason.BASIC and machine.cycles < limit:
+                continue                  # on to READY., where a C64 waits (c64.headless)
             if reason is not StopReason.BREAK:
                 break
             self._write(text)

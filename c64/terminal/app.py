@@ -129,8 +129,8 @@ class TerminalApp:
         self.paced = False
         self.cycle_base = machine.cycles
         self.renderer.invalidate()
-        log.info("started %s at %s", program.name,
-                 "BASIC" if program.start is None else "$%04X" % program.start)
+        log.info("started %s %s", program.name,
+                 "by RUN" if program.run or program.start is None else "at $%04X" % program.start)
 
     def emulate(self, cycles, stop_when_idle=False):
         """Run `cycles` of emulated time (or until the program waits); a 6502 error stops the machine."""

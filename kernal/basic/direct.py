@@ -20,14 +20,30 @@ from kernal import entries
 from kernal.basic.interpreter import BasicError, Interpreter
 from kernal.channels import WAIT
 from kernal.errors import ERROR_NAMES, KernalError
-from kernal.locations import (ARYTAB, BASIC_MEMSIZ, BASIC_START, BASIC_TOP, CHANNL, FRETOP, MSG_DIRECT_MODE,
-                              MSGFLG, QTSW, ST_DEVICE_NOT_PRESENT, ST_EOI, ST_VERIFY_ERROR, STATUS, STREND,
-                              TXTTAB, USRPOK, VARTAB)
+from kernal.locations import (ADRAY1, ADRAY2, ARYTAB, BASIC_MEMSIZ, BASIC_START, BASIC_TOP, CHANNL, CHRGET,
+                              DATPTR, FOUR6, FRETOP, IERROR, JMPER, MSG_DIRECT_MODE, MSGFLG, QTSW,
+                              ST_DEVICE_NOT_PRESENT, ST_EOI, ST_VERIFY_ERROR, STATUS, STREND, TEMPPT, TEMPST,
+                              TXTPTR, TXTTAB, USRPOK, VARTAB)
 
 MEMSIZ = BASIC_MEMSIZ
 BASIC_MAIN = entries.address_of("BASIC_MAIN")
 ILLEGAL_QUANTITY = 0xB248  # the ROM's ILLEGAL QUANTITY error entry, USR's default
 MAX_LINE = 63999
+# CHRGET as INITCZ copies it to $73-$8A: the next byte of the text at TXTPTR ($7A/$7B) in A,
+# spaces skipped, C clear for a digit, Z set for ":" or the line's end.
+CHRGET_CODE = bytes((
+    0xE6, 0x7A,                 # $73 chrget: INC TXTPTR
+    0xD0, 0x02,                 #             BNE chrgot
+    0xE6, 0x7B,                 #             INC TXTPTR+1
+    0xAD, 0x60, 0xEA,           # $79 chrgot: LDA $EA60 (the operand is TXTPTR)
+    0xC9, 0x3A,                 #             CMP #":"
+    0xB0, 0x0A,                 #             BCS done
+    0xC9, 0x20,                 #             CMP #" "
+    0xF0, 0xEF,                 #             BEQ chrget
+    0x38, 0xE9, 0x30,           #             SEC / SBC #"0"
+    0x38, 0xE9, 0xD0,           #             SEC / SBC #$D0
+    0x60,                       # $8A done:   RTS
+))
 
 # BASIC V2 keywords in token order, $80-$CB.
 KEYWORDS = (
@@ -130,8 +146,21 @@ class Basic:
         return start if 0x0200 <= start < BASIC_TOP else BASIC_START
 
     def cold_start(self):
-        """BASIC's cold start without the banner: RND's seed set (RAMTAS cleared it), then NEW."""
-        self.interp.rnd.reseed()
+        """BASIC's cold start without the banner: INITV's vectors, INITCZ's zero page (CHRGET
+        and RND's seed among it; RAMTAS cleared it all), then NEW."""
+        m = self.mem
+        for offset, address in enumerate(entries.BASIC_VECTORS):             # INITV
+            m[IERROR + 2 * offset], m[IERROR + 2 * offset + 1] = address & 0xFF, address >> 8
+        m[JMPER] = m[USRPOK] = 0x4C                                          # INITCZ: JMP opcodes
+        m[USRPOK + 1], m[USRPOK + 2] = ILLEGAL_QUANTITY & 0xFF, ILLEGAL_QUANTITY >> 8
+        for vector, routine in ((ADRAY1, "FLPINT"), (ADRAY2, "GIVAYF")):
+            address = entries.address_of(routine)
+            m[vector], m[vector + 1] = address & 0xFF, address >> 8
+        for offset, byte in enumerate(CHRGET_CODE):
+            m[CHRGET + offset] = byte
+        self.interp.rnd.reseed()                                             # (its 5 bytes follow)
+        m[FOUR6] = 3                                                         # a descriptor's size
+        m[TEMPPT] = TEMPST                                                   # no temporary strings
         self.new()
 
     def new(self):
@@ -145,6 +174,9 @@ class Basic:
         m[BASIC_START], m[BASIC_START + 1] = 0, 0
         m[TXTTAB], m[TXTTAB + 1] = BASIC_START & 0xFF, BASIC_START >> 8
         self.set_program_end(BASIC_START + 2)
+        before = BASIC_START - 1                    # SCRTCH: the text pointer and RESTORE's DATA
+        m[TXTPTR], m[TXTPTR + 1] = before & 0xFF, before >> 8          # pointer at the byte
+        m[DATPTR], m[DATPTR + 1] = before & 0xFF, before >> 8          # before the program
 
     def set_program_end(self, end):
         """VARTAB: the program ends here; no variables, arrays or strings (as after LOAD or NEW)."""

@@ -15,6 +15,7 @@ from kernal.basic.definitions import (BasicError, COST_BYTE, COST_FN, COST_FUNCT
                                       SP_OPERAND, SP_PAREN, SP_STRING_ARG, SP_SUBSCRIPT, SP_TARGET_SUBSCRIPT,
                                       STACK_FLOOR, Str, is_digit, is_letter)
 from kernal.basic.mbf import MathError
+from kernal.errors import CPUStop
 from kernal.locations import FRETOP, PNTR, STATUS, STREND
 
 
@@ -393,22 +394,48 @@ class Expressions:
         """USR: FAC at $61-$66, JSR through ($0311); the routine leaves its result in FAC."""
         if self.w(USRADD) == 0xB248:                # the cold-start vector: the ROM's error entry
             raise BasicError("ILLEGAL QUANTITY")
+        self.put_fac(v)
+        try:
+            self.machine.call(self.w(USRADD))
+        except RuntimeError:
+            raise BasicError("ILLEGAL QUANTITY") from None
+        return self.fac()
+
+    def put_fac(self, v):
+        """A value into FAC as the ROM keeps it: $61 exponent, $62-$65 mantissa, $66 sign."""
         data = mbf.pack(v)
         ram = self.ram
         ram[FN_FAC] = data[0]
         ram[FN_FAC + 1] = data[1] | 0x80
         ram[FN_FAC + 2:FN_FAC + 5] = data[2:5]
         ram[FN_FAC + 5] = 0xFF if v[0] else 0
-        try:
-            self.machine.call(self.w(USRADD))
-        except RuntimeError:
-            raise BasicError("ILLEGAL QUANTITY") from None
+
+    def fac(self):
+        """The value in FAC ($61-$66)."""
+        ram = self.ram
         e = ram[FN_FAC]
         sign = ram[FN_FAC + 5] >> 7
         if e == 0:
             return mbf.ZERO
         man = (ram[FN_FAC + 1] << 24) | (ram[FN_FAC + 2] << 16) | (ram[FN_FAC + 3] << 8) | ram[FN_FAC + 4]
         return (sign, e, (man | 0x80000000) << 8)
+
+    def flpint(self, cpu):
+        """$B1AA, where the vector at $0003 points: FAC as a signed 16-bit integer, A the
+        high byte, Y the low (AYINT; outside -32768..32767 the ROM's ILLEGAL QUANTITY, which
+        here stops the machine code with that message, or ends the USR that called it)."""
+        try:
+            n = mbf.to_int16(self.fac()) & 0xFFFF
+        except MathError:
+            raise CPUStop("?ILLEGAL QUANTITY ERROR in FLPINT ($B1AA): FAC is outside -32768..32767",
+                          cpu.pc) from None
+        cpu.a, cpu.y = n >> 8, n & 0xFF
+
+    def givayf(self, cpu):
+        """$B391, where the vector at $0005 points: the signed 16-bit integer in A (high byte)
+        and Y (low) into FAC."""
+        n = (cpu.a << 8) | cpu.y
+        self.put_fac(mbf.from_int(n - 0x10000 if n & 0x8000 else n))
 
     def call_fn(self):
         """FN name(x): the DEF's expression with its parameter set to x, then restored."""

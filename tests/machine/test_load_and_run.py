@@ -1,0 +1,119 @@
+"""Programs start as a C64 starts them: LOAD and RUN (c64.loader's Program.run).
+
+The banner, READY., RUN typed, then BASIC runs the program's lines: what comes before
+its SYS, the machine code, and after the code's RTS the rest of the line; the run ends
+at READY., where a C64 waits.  The bundled RYG versions, whose BASIC is only their SYS,
+start at the SYS as they always have; --sys starts machine code directly.  The programs
+are made here: a BASIC line tokenised by BASIC's own cruncher, machine code after it."""
+
+import pytest
+
+import ryg
+from c64.loader import only_a_sys_line, parse_prg, read_prg
+from c64.machine import C64, StopReason
+from kernal.basic.direct import crunch
+
+CODE_AT = 2096                  # $0830: after the longest line here
+
+
+def basic_prg(lines, code=b""):
+    """A .prg at $0801: the lines ((number, text typed), tokenised as typed at READY.),
+    then `code` at CODE_AT."""
+    body, address = bytearray(), 0x0801
+    for number, text in lines:
+        tokens = crunch(text.encode("ascii"))
+        address += 4 + len(tokens) + 1
+        body += bytes([address & 0xFF, address >> 8, number & 0xFF, number >> 8]) + tokens + b"\0"
+    body += b"\0\0"
+    if code:
+        assert 0x0801 + len(body) <= CODE_AT
+        body += bytes(CODE_AT - 0x0801 - len(body)) + code
+    return b"\x01\x08" + bytes(body)
+
+
+STORE_251 = bytes([0xA9, 42, 0x85, 251, 0x60])                 # LDA #42 / STA 251 / RTS
+PRINT_A = bytes([0xA9, 0x41, 0x20, 0xD2, 0xFF, 0x60])          # LDA #"A" / JSR CHROUT / RTS
+# What a cc65 program does at its end: its exit code in ST ($90), then RTS to BASIC.
+EXIT_3 = bytes([0xA9, 0x03, 0x85, 0x90, 0x60])                 # LDA #3 / STA $90 / RTS
+
+
+def headless(capsys, path, *argv):
+    status = ryg.main(["--headless", *argv, str(path)])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_the_basic_after_the_sys_runs_when_the_code_returns(tmp_path, capsys):
+    path = tmp_path / "sys251.prg"
+    path.write_bytes(basic_prg([(10, "SYS 2096:PRINT PEEK(251)")], STORE_251))
+    status, out, err = headless(capsys, path)
+    assert status == 0, err
+    lines = [line for line in out.splitlines() if line]
+    assert lines[-4:] == ["READY.", "RUN", " 42", "READY."]       # RUN typed, the line, READY.
+    assert "COMMODORE 64 BASIC V2" in lines[0]
+
+
+def test_a_loader_s_pokes_before_its_sys_are_done(tmp_path, capsys):
+    path = tmp_path / "loader.prg"
+    path.write_bytes(basic_prg([(10, "POKE 53280,0:POKE 53281,0:SYS 2096")], PRINT_A))
+    status, out, err = headless(capsys, path, "--peek", "53280-53281")
+    assert status == 0, err
+    assert out.splitlines()[-1] == "$D020: f0 f0"                 # black border and background
+    assert [line for line in out.splitlines() if line][-4:-1] == ["RUN", "A", "READY."]
+
+
+def test_a_c_program_s_exit_code_is_at_90_when_basic_is_ready(tmp_path, capsys):
+    path = tmp_path / "cprogram.prg"
+    path.write_bytes(basic_prg([(2023, "SYS2096")], EXIT_3))
+    status, out, err = headless(capsys, path, "--keys", "PRINT ST{return}")
+    assert status == 0, err
+    lines = [line for line in out.splitlines() if line]
+    assert lines[-5:] == ["RUN", "READY.", "PRINT ST", " 3", "READY."]
+
+
+def test_the_machine_runs_a_program_by_run_and_stops_where_basic_waits():
+    machine = C64()
+    program = machine.run_program(basic_prg([(10, "SYS 2096:PRINT PEEK(251)")], STORE_251))
+    assert program.run and program.start == CODE_AT
+    reason = machine.run(20_000_000)
+    if reason is StopReason.BASIC:                 # the SYS line was the last: READY. next
+        reason = machine.run(20_000_000)
+    assert reason is StopReason.IDLE
+    assert machine.peek(251) == 42
+    assert " 42" in [line.rstrip() for line in machine.screen_lines()]
+
+
+def test_sys_given_starts_the_code_directly_without_basic(tmp_path, capsys):
+    path = tmp_path / "loader.prg"
+    path.write_bytes(basic_prg([(10, "POKE 53280,0:SYS 2096")], PRINT_A))
+    status, out, err = headless(capsys, path, "--sys", "2096", "--peek", "53280")
+    assert status == 0, err
+    lines = [line for line in out.splitlines() if line]
+    assert lines[:2] == ["A", "READY."] and lines[-1] == "$D020: fe"
+
+
+def test_the_bundled_versions_start_at_their_sys_as_before():
+    from asm import versions
+    for version in versions.available_versions():
+        program = read_prg(version.path)
+        assert only_a_sys_line(program), version.name
+        assert not program.run and program.start == 2064, version.name
+
+
+def test_a_copy_of_a_bundled_version_is_loaded_and_run(tmp_path):
+    from asm import versions
+    version = versions.available_versions()[0]
+    copy = tmp_path / "copy.prg"
+    copy.write_bytes(open(version.path, "rb").read())
+    assert read_prg(str(copy)).run
+
+
+@pytest.mark.parametrize("lines, expected", [
+    ([(10, "SYS2064")], True),
+    ([(10, "SYS 2064")], True),
+    ([(10, "SYS 2064:PRINT")], False),
+    ([(10, "POKE 1,55:SYS 2064")], False),
+    ([(10, "SYS 2064"), (20, "END")], False),
+])
+def test_only_a_sys_line_is_one_line_of_just_the_sys(lines, expected):
+    assert only_a_sys_line(parse_prg(basic_prg(lines))) is expected
