@@ -51,7 +51,8 @@ def test_ryg_py_headless_types_the_keys_and_prints_the_screen(prg):
     lines = proc.stdout.splitlines()
     assert len(lines) == 25
     assert lines[0] == "41 42 0D 85"
-    assert all(line == "" for line in lines[1:])
+    assert lines[1] == "READY."                      # "Q": RTS to BASIC, which waits at READY.
+    assert all(line == "" for line in lines[2:])
 
 
 def test_ryg_py_headless_exits_1_with_the_reason_when_the_program_jams(tmp_path):
@@ -236,7 +237,7 @@ def test_a_closed_stdout_ends_quietly(prg):
     assert proc.returncode == 141                    # as a shell reports a program ended by SIGPIPE
 
 
-def test_a_program_that_returns_to_basic_shows_its_screen_without_ready(prg, capsys):
+def test_a_program_that_returns_to_basic_ends_at_ready_under_its_screen(prg, capsys):
     status, out, err = headless(capsys, prg("kernal_screen"))
     assert status == 0, err
     lines = out.splitlines()
@@ -244,7 +245,8 @@ def test_a_program_that_returns_to_basic_shows_its_screen_without_ready(prg, cap
     assert lines[1] == "RED NORMAL"
     assert lines[10] == "     PLACED0A,0B"
     assert lines[11] == "28X19"
-    assert "READY." not in out
+    assert lines[12] == "READY."                    # where a C64 waits after the program's RTS
+    assert out.count("READY.") == 1
 
 
 def test_a_missing_program_is_an_error_naming_it(capsys, tmp_path):
@@ -299,7 +301,9 @@ def test_transcript_records_everything_printed_through_chrout_as_text(prg, capsy
     status, out, err = headless(capsys, "--transcript", str(transcript), prg("kernal_screen"))
     assert status == 0, err
     assert transcript.read_text(encoding="utf-8") == (
-        "{clr}{wht}KERNAL SCREEN TEST\n{red}{rvs on}RED{rvs off} NORMAL\n{yel}PLACED0A,0B\n28X19")
+        "\n    **** COMMODORE 64 BASIC V2 ****\n\n 64K RAM SYSTEM  38911 BASIC BYTES FREE\n\nREADY.\n"
+        "\n{clr}{wht}KERNAL SCREEN TEST\n{red}{rvs on}RED{rvs off} NORMAL\n{yel}PLACED0A,0B\n28X19"
+        "\nREADY.\n")                   # the banner, RUN's RETURN, the program, READY. after it
 
 
 def test_the_transcript_is_written_to_its_file_while_the_program_runs(tmp_path):
@@ -336,11 +340,17 @@ def test_the_sid_seed_option_makes_noise_reproducible(prg, capsys):
     assert runs[0] == runs[1] != runs[2]
 
 
-def test_keys_left_over_when_the_program_ends_are_reported(prg, capsys):
+def test_keys_after_the_program_ends_are_typed_at_ready(prg, capsys):
     status, out, err = headless(capsys, "--keys", "aq{f1}x", prg("kernal_keyecho"))
-    assert status == 0
+    assert status == 0 and err == ""
     assert echoed(out) == ["41"]
-    assert "2 keys not typed" in err and "{f1}X" in err
+    assert out.splitlines()[1:3] == ["READY.", "X"]
+
+
+def test_keys_left_over_when_a_limit_ends_the_run_are_reported(prg, capsys):
+    status, out, err = headless(capsys, "--keys", "aq{f1}x", "--max-cycles", "1000", prg("kernal_keyecho"))
+    assert status == 3
+    assert "4 keys not typed" in err and "AQ{f1}X" in err
 
 
 def test_a_stop_with_keys_left_over_still_says_it_on_one_line(tmp_path, capsys, prg):
