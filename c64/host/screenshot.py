@@ -7,8 +7,10 @@ graphics, or lower and upper case).  With the display off ($D011 bit 4 = 0)
 the VIC shows the border colour everywhere, and so does the picture.
 
 `screen_pixels()` draws a ScreenState as the VIC would, pixel by pixel: each
-cell is the 8x8 picture of its screen code (charset.bitmaps, this project's
-own drawing; codes $80-$FF inverted), a set pixel in the cell's colour-RAM
+cell is the 8x8 picture of its screen code as the VIC reads it (the machine's
+`character_data`: the character ROM, which holds charset.bitmaps, this
+project's own drawing, codes $80-$FF inverted; or a program's own characters
+in RAM), a set pixel in the cell's colour-RAM
 colour, a clear one in the background colour, and BORDER_X / BORDER_Y C64
 pixels of border round the 320x200 (about what a PAL screen shows).  From
 those pixels `svg()` makes an SVG of rectangles, one <path> per colour (no
@@ -41,8 +43,9 @@ KINDS = (".png", ".svg")          # the file names picture() takes
 DEFAULT_TITLE = "C64 screen"
 
 # What the VIC shows: 25 rows of 40 screen codes and 40 colour nibbles,
-# $D020, $D021, and True for the lower/upper-case character set.
-ScreenState = namedtuple("ScreenState", "codes colours border background lower")
+# $D020, $D021, True for the lower/upper-case character set, and the 2 KB of
+# character pictures the VIC reads (None: the character ROM's set `lower` picks).
+ScreenState = namedtuple("ScreenState", "codes colours border background lower font", defaults=(None,))
 
 
 def screen_state(machine):
@@ -52,9 +55,10 @@ def screen_state(machine):
         border = vic.border()
         return ScreenState([bytes([0x20]) * COLUMNS] * ROWS, [bytes([border]) * COLUMNS] * ROWS,
                            border, border, vic.lower_case())
+    font = machine.character_data() if hasattr(machine, "character_data") else None
     return ScreenState([bytes(row) for row in machine.screen_codes()],
                        [bytes(c & 0x0F for c in row) for row in machine.colour_codes()],
-                       vic.border() & 0x0F, vic.background() & 0x0F, vic.lower_case())
+                       vic.border() & 0x0F, vic.background() & 0x0F, vic.lower_case(), font)
 
 
 def hex_colour(rgb):
@@ -76,7 +80,9 @@ def screen_pixels(state):
     rows = [bytearray([border]) * PIXELS_X for _ in range(BORDER_Y)]
     side = bytes([border]) * BORDER_X
     for codes, colours in zip(state.codes, state.colours):
-        cells = [(bitmap(code, state.lower), colour & 15) for code, colour in zip(codes, colours)]
+        font = state.font
+        cells = [(bitmap(code, state.lower) if font is None else font[code * 8:code * 8 + 8], colour & 15)
+                 for code, colour in zip(codes, colours)]
         for line in range(8):
             row = bytearray(side)
             for picture, colour in cells:

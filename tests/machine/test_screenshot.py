@@ -172,6 +172,21 @@ def test_the_machines_screen_comes_from_the_screen_ram_d018_selects_and_colour_r
     assert cell(grid, 0, 0) == expected_cell(0x01, True, 7, 0)
 
 
+def test_a_program_s_own_characters_in_ram_are_drawn_as_the_vic_reads_them():
+    machine = C64(sid_seed=1)
+    machine.poke(0xD021, 0)
+    machine.poke(0x0400, 0x01)
+    machine.poke(0xD800, 7)
+    before = screen_state(machine)
+    assert before.font[8:16] == bytes(bitmap(0x01))           # the character ROM at $1000
+    machine.poke(0xD018, 0x1C)            # characters at $3000: RAM, an "A" of stripes there
+    for row in range(8):
+        machine.poke(0x3008 + row, 0xAA if row % 2 else 0x55)
+    _, _, grid = svg_pixels(svg(screen_state(machine)))
+    yellow, black = hex_of(COLODORE[7]), hex_of(COLODORE[0])
+    assert cell(grid, 0, 0)[0] == [black, yellow] * 4 and cell(grid, 0, 0)[1] == [yellow, black] * 4
+
+
 def test_with_the_display_off_the_picture_is_all_border():
     machine = C64(sid_seed=1)
     machine.poke(0xD020, 2)
