@@ -90,8 +90,8 @@ def find_sys_address(memory_bytes, load_address=BASIC_START, limit=True):
 def runnable_start(raw):
     """Where the machine would start a .prg from its header, or None for a data file.
 
-    A program is either loaded at BASIC's start ($0801) -- it starts at its SYS
-    line's address, or at $0801 when BASIC runs it (no SYS line) -- or machine
+    A program is either loaded at BASIC's start ($0801) -- BASIC RUNs it; the
+    address is its SYS line's, or $0801 with no SYS line -- or machine
     code loaded at the start of a page ($xx00), where it starts.  Anything
     else -- bytes loaded mid-page such as a saved game (ryg3 saves its game
     record from its own address) -- is data: running it would execute
