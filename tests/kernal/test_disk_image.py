@@ -252,6 +252,19 @@ def test_ryg_image_d64_starts_its_first_program_with_the_image_as_drive_8(image,
     assert "FILE NOT FOUND" not in proc.stdout and "SEARCHING" not in proc.stdout
 
 
+def test_a_disk_image_s_program_is_run_by_basic_before_and_after_its_sys(tmp_path):
+    program = basic_program([(10, "POKE 53280,0:SYS 2096:PRINT PEEK(251)")])
+    program += bytes(2096 - 0x0801 - (len(program) - 2)) + bytes([0xA9, 42, 0x85, 251, 0x60])
+    disk = ImageWriter(b"LOADER", b"L1")
+    disk.add(b"LOADER", "prg", program)
+    path = tmp_path / "loader.d64"
+    path.write_bytes(disk.bytes())
+    proc = ryg("--peek", "53280", str(path), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    lines = [line for line in proc.stdout.splitlines() if line]
+    assert lines[-4:] == ["RUN", " 42", "READY.", "$D020: f0"]
+
+
 def test_disk_image_option_lists_the_image(image, tmp_path):
     proc = ryg("--basic", "--disk", str(image), "--keys", 'load"$",8{return}list{return}', cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr

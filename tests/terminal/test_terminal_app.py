@@ -210,6 +210,21 @@ def test_the_version_menu_lists_versions_and_prg_files_and_starts_the_choice(tmp
     assert "READY." in window.text() and "ryg99" not in window.text()
 
 
+def test_a_program_from_the_version_menu_is_loaded_and_run_its_basic_after_the_sys_too(tmp_path):
+    from kernal.basic.direct import crunch
+    line = crunch(b"SYS 2080:PRINT PEEK(251)")                  # then LDA #42 / STA 251 / RTS
+    body = bytes([0x01 + 5 + len(line), 0x08, 10, 0]) + line + b"\0\0\0"
+    (tmp_path / "sys251.prg").write_bytes(b"\x01\x08" + body + bytes(2080 - 0x0801 - len(body))
+                                          + bytes([0xA9, 42, 0x85, 251, 0x60]))
+    app, window, _ = make_app(BUSY, folder=str(tmp_path))
+    settle(app, 0.3)
+    type_keys(app, window, F0 + 10)
+    assert "sys251.prg" in window.text()
+    type_keys(app, window, "\n", seconds=1.0)
+    assert app.program.name == "sys251.prg"
+    assert "RUN" in window.text() and " 42" in window.text()         # the PRINT after the SYS
+
+
 def test_the_version_menu_shows_saved_games_and_other_data_files_apart_and_never_starts_them(tmp_path):
     from tests.games.test_ryg3_ui import Game
     Game(disk=tmp_path).keys("W{return}")                        # a saved game, written by the real ryg3
