@@ -596,6 +596,9 @@ class Kernal:
     def k_givayf(self, cpu):
         self.basic.interp.givayf(cpu)
 
+    def k_basic_error(self, cpu):
+        return self.basic.error_by_number(cpu)
+
     def k_basic_warm_start(self, cpu):
         self.machine.warm_start()
         return True

@@ -73,6 +73,7 @@ ROM_ENTRIES = (
     ("BASIC_WARM_START", 0xE37B),
     ("BASIC_READY_ENTRY", 0xE386),
     ("SYS_RETURN", 0xE147),       # a SYS'd program's RTS lands here
+    ("BASIC_ERROR", 0xE38B),      # where IERROR ($0300) points: the error numbered in X
     ("BASIC_READY", 0xA474),      # prints READY. and enters direct mode
     ("BASIC_MAIN", 0xA480),       # direct mode: read a line, run the command
     ("BASIC_NEWSTT", 0xA7AE),     # the interpreter: run the next statements
@@ -128,8 +129,9 @@ RAM_VECTORS = tuple((name, vector, address_of(routine)) for name, vector, routin
     ("ISAVE", ISAVE, "ISAVE"),
 ))
 
-# BASIC's vectors $0300-$030B as its INITV sets them (the ROM's addresses; none holds a
-# trap: BASIC here is Python and does not call through them -- docs/c64.md).
+# BASIC's vectors $0300-$030B as its INITV sets them (the ROM's addresses; BASIC here is
+# Python and does not call through them; only the first, the error, holds a trap, for
+# machine code that raises an error through it -- docs/c64.md).
 BASIC_VECTORS = (0xE38B, 0xA483, 0xA57C, 0xA71A, 0xA7E4, 0xAE86)
 
 RAM_VECTOR_TABLE = 0xFD30   # the defaults RESTOR copies to $0314-$0333, in the stub ROM too

@@ -77,6 +77,15 @@ KERNAL_ERRORS = {0: "BREAK", 1: "TOO MANY FILES", 2: "FILE OPEN", 3: "FILE NOT O
                  7: "NOT OUTPUT FILE", 8: "MISSING FILE NAME", 9: "ILLEGAL DEVICE NUMBER"}
 
 
+# BASIC's errors by number, as machine code raises them (LDX #n / JMP ($0300)).
+BASIC_ERRORS = (None, "TOO MANY FILES", "FILE OPEN", "FILE NOT OPEN", "FILE NOT FOUND", "DEVICE NOT PRESENT",
+                "NOT INPUT FILE", "NOT OUTPUT FILE", "MISSING FILE NAME", "ILLEGAL DEVICE NUMBER",
+                "NEXT WITHOUT FOR", "SYNTAX", "RETURN WITHOUT GOSUB", "OUT OF DATA", "ILLEGAL QUANTITY",
+                "OVERFLOW", "OUT OF MEMORY", "UNDEF'D STATEMENT", "BAD SUBSCRIPT", "REDIM'D ARRAY",
+                "DIVISION BY ZERO", "ILLEGAL DIRECT", "TYPE MISMATCH", "STRING TOO LONG", "FILE DATA",
+                "FORMULA TOO COMPLEX", "CAN'T CONTINUE", "UNDEF'D FUNCTION", "VERIFY", "LOAD", "BREAK")
+
+
 class BasicError(Exception):
     """A BASIC error: the name printed between ? and ERROR."""
 

@@ -17,6 +17,7 @@ BASIC does), and relinks lines.
 """
 
 from kernal import entries
+from kernal.basic.definitions import BASIC_ERRORS
 from kernal.basic.interpreter import BasicError, Interpreter
 from kernal.channels import WAIT
 from kernal.errors import ERROR_NAMES, KernalError
@@ -276,6 +277,27 @@ class Basic:
         if line is not None:
             self.print_text(" IN %d" % line)
         return self.ready(cpu)
+
+    def error_by_number(self, cpu):
+        """$E38B, where IERROR ($0300) points: the error numbered X (BASIC_ERRORS), as machine
+        code raises one with LDX #n / JMP ($0300): the stack reset (STKINI), the message,
+        IN the line of the SYS that ran the code, READY.; X with bit 7 set: READY. alone."""
+        interp = self.interp
+        line = None
+        if interp.in_sys:
+            number, _, direct = interp.sys_return
+            line = None if direct else number
+        elif interp.running and not interp.direct:
+            line = interp.line
+        interp.running = False
+        interp.pending = interp.listing = None
+        if cpu.x & 0x80:
+            return self.ready(cpu)
+        interp.cont_ok = False
+        cpu.sp = 0xFA
+        number = cpu.x
+        name = BASIC_ERRORS[number] if 0 < number < len(BASIC_ERRORS) else "ERROR %d" % number
+        return self.report_error(cpu, name, line)
 
     # -- direct mode ---------------------------------------------------------------------
     def reading_lines(self):

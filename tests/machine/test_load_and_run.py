@@ -117,3 +117,14 @@ def test_a_copy_of_a_bundled_version_is_loaded_and_run(tmp_path):
 ])
 def test_only_a_sys_line_is_one_line_of_just_the_sys(lines, expected):
     assert only_a_sys_line(parse_prg(basic_prg(lines))) is expected
+
+
+def test_machine_code_raises_a_basic_error_through_0300(tmp_path, capsys):
+    # LDX #14 / JMP ($0300): ?ILLEGAL QUANTITY, in the line of the SYS; LDX #$80: READY. alone
+    path = tmp_path / "error.prg"
+    path.write_bytes(basic_prg([(10, "PRINT 1"), (20, "SYS 2096:PRINT 2")],
+                               bytes([0xA2, 14, 0x6C, 0x00, 0x03])))
+    status, out, err = headless(capsys, path, "--keys", "POKE 2097,128:SYS 2096{return}")
+    assert status == 0, err
+    lines = [line for line in out.splitlines() if line]
+    assert lines[-5:] == [" 1", "?ILLEGAL QUANTITY  ERROR IN 20", "READY.", "POKE 2097,128:SYS 2096", "READY."]
