@@ -4,7 +4,7 @@
     ryg                    ryg3 in a C64 screen (curses), in Spanish when the
                            locale (LC_ALL / LC_MESSAGES / LANG) is es*, else ryg3en
     ryg ryg23              a bundled version by name (see --list)
-    ryg path/to/your.prg   any .prg file (a BASIC program without SYS is RUN)
+    ryg path/to/your.prg   any .prg file, LOADed and RUN as on a C64
     ryg game.d64           the first program on a disk image (.d64 .d71 .d81), the image as drive 8
     ryg --basic            COMMODORE 64 BASIC V2 at the READY. prompt, no program
     ryg --headless --keys "01{return}" ryg23     scripted run, screen printed as text
@@ -85,8 +85,8 @@ def build_parser():
     parser.add_argument("--warp", action=argparse.BooleanOptionalAction, default=None,
                         help="start in warp mode (as fast as the host can); --no-warp: at C64 speed")
     parser.add_argument("--ntsc", action="store_true", help="NTSC timing (1,022,727 Hz, 60 frames/s) instead of PAL")
-    parser.add_argument("--sys", metavar="ADDR", help="start address for a .prg without a BASIC SYS line "
-                        "(decimal, $hex or 0xhex)")
+    parser.add_argument("--sys", metavar="ADDR", help="start the .prg's machine code at ADDR, without "
+                        "BASIC (for a file with no BASIC line; decimal, $hex or 0xhex)")
     parser.add_argument("--cpu", choices=("fast", "py65"), default="fast",
                         help="CPU core: the fast translating core (default) or plain py65 stepping")
     parser.add_argument("--disk", metavar="DIR", default=None,
