@@ -83,7 +83,8 @@ def test_ramtas_clears_pages_0_2_and_3_and_sets_the_memory_pointers(m):
         m.poke(addr, 0xAA)
     m.poke(0x0400, 0xAA)
     kcall(m, RAMTAS)
-    assert all(m.peek(a) == 0 for a in range(0x02, 0x100) if a not in (0xB2, 0xB3))
+    assert all(m.peek(a) == 0 for a in range(0x02, 0x100) if a not in (0xB2, 0xB3, 0xC2))
+    assert (m.peek(0xC1), m.peek(0xC2)) == (0x00, 0xA0)     # the memory test stopped at $A000
     assert all(m.peek(a) == 0 for a in range(0x0200, 0x0400)
                if a not in range(0x0281, 0x0285) and a != 0x0288)
     assert m.peek(0x0400) == 0xAA                    # the screen is not RAMTAS's
