@@ -57,8 +57,8 @@ IRQ_DEFAULT = entries.address_of("IRQ_DEFAULT")      # $EA31: our KERNAL's IRQ, 
 PLAIN_IRQ_ROOM = 1000
 NMI_DEFAULT = entries.address_of("NMI_DEFAULT")
 BASIC_READY = entries.address_of("BASIC_READY")      # prints READY. and enters direct mode
-TIMER_LATCH = {True: 16421, False: 17045}
-CHARACTER_ROM, CHARACTER_ROM_SIZE = 0xD000, 0x1000     # where the CPU sees it, banked in     # KERNAL's 60 Hz values, PAL / NTSC
+TIMER_LATCH = {True: 16421, False: 17045}     # KERNAL's 60 Hz values, PAL / NTSC
+CHARACTER_ROM, CHARACTER_ROM_SIZE = 0xD000, 0x1000     # where the CPU sees it, banked in
 BRANCH_OPCODES = frozenset((0x10, 0x30, 0x50, 0x70, 0x90, 0xB0, 0xD0, 0xF0))
 
 

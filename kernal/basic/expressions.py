@@ -395,9 +395,12 @@ class Expressions:
         if self.w(USRADD) == 0xB248:                # the cold-start vector: the ROM's error entry
             raise BasicError("ILLEGAL QUANTITY")
         self.put_fac(v)
+        self.fac_out_of_range = False
         try:
             self.machine.call(self.w(USRADD))
         except RuntimeError:
+            if self.fac_out_of_range:          # FLPINT's error: BASIC's, and BASIC goes on
+                self.machine.error = None
             raise BasicError("ILLEGAL QUANTITY") from None
         return self.fac()
 
@@ -427,6 +430,7 @@ class Expressions:
         try:
             n = mbf.to_int16(self.fac()) & 0xFFFF
         except MathError:
+            self.fac_out_of_range = True
             raise CPUStop("?ILLEGAL QUANTITY ERROR in FLPINT ($B1AA): FAC is outside -32768..32767",
                           cpu.pc) from None
         cpu.a, cpu.y = n >> 8, n & 0xFF

@@ -65,6 +65,7 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
         self.ram = getattr(self.mem, "ram", self.mem)
         self.code_map = getattr(self.mem, "code_map", None)
         self.rnd = mbf.Rnd(self.ram, RNDX)
+        self.fac_out_of_range = False       # FLPINT ($B1AA) met a FAC outside 16 bits (Expressions.usr)
         self.stack = []                  # ("for", var addr, step, limit, line, pos) / ("gosub", line, pos)
         self.stack_used = 0
         self.sp = STACK_TOP              # the 6502 stack pointer the ROM would have (GETSTK, kernal.basic.definitions)

@@ -58,6 +58,9 @@ def test_a_usr_routine_calling_through_0003_and_0005_gets_the_integer_and_gives_
     assert " 1000" in typed(machine, "POKE 785,0:POKE 786,192:PRINT USR(999){return}")
     assert " 256" in typed(machine, "PRINT USR(255){return}")
     assert "-41" in typed(machine, "PRINT USR(-42){return}")
+    screen = typed(machine, "PRINT USR(40000){return}PRINT 7{return}")        # FLPINT's range: 16 bits
+    assert "?ILLEGAL QUANTITY  ERROR" in screen and " 7" in screen          # BASIC goes on
+    assert machine.error is None
 
 
 def test_the_kernal_s_own_leftovers_are_there():
