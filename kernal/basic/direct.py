@@ -62,57 +62,79 @@ PI = 0xFF
 
 
 # -- tokenising ------------------------------------------------------------------------------
+# RESLST ($A09E): the keywords as the ROM keeps them, the last letter of each with bit 7 set,
+# a zero after the last.
+RESLST = b"".join(word[:-1].encode("ascii") + bytes([ord(word[-1]) | 0x80]) for word in KEYWORDS) + b"\x00"
+COLON, QUOTE, SPACE = 0x3A, 0x22, 0x20
+
+
 def crunch(line):
-    """Tokenise a typed line (PETSCII bytes) the way BASIC V2's CRUNCH does."""
+    """Tokenise a typed line (PETSCII bytes, after its line number) as BASIC V2's CRUNCH
+    ($A579) does, step for step: outside quotes a byte $80-$FE is dropped (pi, $FF, is
+    kept), spaces, digits, `:` and `;` are kept, `?` is PRINT, and anything else is
+    matched against RESLST from the first keyword on -- a byte that differs from the
+    keyword's by $80 ends the match (the keyword's last letter, or a shifted letter: the
+    abbreviation `lI` is LIST), one that differs by 0 goes on, past a keyword's end into
+    the next one's letters if a shifted last letter matched.  Inside quotes, after REM,
+    and in DATA up to the next colon outside quotes no keyword is looked for."""
+    buf = bytes(line) + b"\x00"
     out = bytearray()
-    i, n = 0, len(line)
-    quoted = data = False
-    while i < n:
-        c = line[i]
-        if c == 0x22:
-            quoted = not quoted
-        if quoted or c == 0x20 or c >= 0x80 or 0x30 <= c <= 0x3B:
-            if data and c == 0x3A and not quoted:
-                data = False
+    x = 0
+    in_data = False                             # DORES bit 6: after DATA, to the next colon
+    while True:
+        c = buf[x]
+        if c >= 0x80 and c != PI:               # KLOOP: dropped
+            x += 1
+            continue
+        if c == QUOTE:                          # STRNG: copied to the closing quote
             out.append(c)
-            i += 1
-            continue
-        if data:
-            out.append(c)
-            i += 1
-            continue
-        if c == 0x3F:                          # ? = PRINT
-            out.append(T_PRINT)
-            i += 1
-            continue
-        token, length = _keyword_at(line, i)
-        if token is None:
-            out.append(c)
-            i += 1
-            continue
-        out.append(token)
-        i += length
-        if token == T_REM:
-            out += line[i:]
-            break
-        if token == T_DATA:
-            data = True
-    return bytes(out)
+            x += 1
+            while buf[x] and buf[x] != QUOTE:
+                out.append(buf[x])
+                x += 1
+            c = buf[x]
+        elif c != SPACE and c != PI and not in_data:
+            if c == 0x3F:                       # ? is PRINT
+                c = T_PRINT
+            elif not 0x30 <= c <= 0x3B:         # digits, : and ; are kept as they are
+                c, x = _keyword(buf, x)
+        out.append(c)                           # STUFFH
+        x += 1
+        if c == 0:
+            return bytes(out[:-1])
+        if c == COLON:
+            in_data = False
+        elif c == T_DATA:
+            in_data = True
+        elif c == T_REM:                        # the rest of the line as it is
+            while buf[x]:
+                out.append(buf[x])
+                x += 1
 
 
-def _keyword_at(line, i):
-    """(token, characters used) of the keyword starting at line[i], or (None, 0)."""
-    for index, word in enumerate(KEYWORDS):
-        last = len(word) - 1
-        for j, ch in enumerate(word.encode("ascii")):
-            if i + j >= len(line):
-                break
-            got = line[i + j]
-            if got == ch | 0x80 or (j == last and got == ch):
-                return 0x80 + index, j + 1          # whole word, or shifted letter = abbreviation
-            if got != ch:
-                break
-    return None, 0
+def _keyword(buf, x):
+    """RESCON: (the token or the byte itself, the index of the last byte it takes) for the
+    text at buf[x], as CRUNCH matches it against RESLST."""
+    start, count, y = x, 0, 0
+    while True:
+        diff = (buf[x] - RESLST[y]) & 0xFF
+        if diff == 0 and RESLST[y]:             # the same byte: on to the next of both
+            x += 1
+            y += 1
+            continue
+        if diff == 0x80:                        # the keyword's end, or a shifted letter
+            return 0x80 | count, x
+        if not RESLST[y]:
+            # Past the last keyword (reached only through a chain of shifted last letters
+            # ending in MID$ and GO): the ROM compares on into the error messages after
+            # RESLST, which are not kept here; taken as no keyword.
+            return buf[start], start
+        x, count = start, count + 1             # NTHIS: on to the next keyword
+        while not RESLST[y] & 0x80:
+            y += 1
+        y += 1
+        if not RESLST[y]:
+            return buf[start], start
 
 
 def detokenise(body):

@@ -222,6 +222,35 @@ def test_crunch_reads_a_shifted_letter_as_the_end_of_an_abbreviated_keyword():
     assert crunch(bytes([0x53, 0xD9]) + b"49152") == bytes([TOKEN["SYS"]]) + b"49152"
 
 
+# What CRUNCH ($A579) of the genuine BASIC 901226-01 made of these bytes (measured: the bytes
+# put in BUF and CRUNCH called; 1,500 random lines of keywords, abbreviations, shifted letters,
+# quotes, REM, DATA and any byte agreed too).
+ROM_CRUNCHED = [
+    (b"FORI=ATOB", "8149b241a442"),             # FOR I = A TO B: ATN does not match, TO does
+    (b"EN\xc4", "454e"),                        # a shifted last letter is no abbreviation ...
+    (b"EN\xc4FOR", "80"),                       # ... the match goes on into FOR's letters
+    (b"EN\xc4X:NEXT", "454e583a82"),            # ... and the token counted after it is one less
+    (b"I\xc6X", "4958"),                        # IF's shifted F: I, then the F dropped
+    (b"F\xce", "46"),                           # FN the same
+    (b"MID\xa4GO", "ca"),                       # MID$ with a shifted $ runs on into GO
+    (b"S\xd4", "90"),                           # sT: STOP, the first keyword with S, T
+    (b"L\xc9", "9b"),                           # lI: LIST
+    (b"GO TO", "cb20a4"),
+    (b"A\xffB", "41ff42"),                      # pi is kept outside quotes, other bytes above $7F are not
+    (b'?"HI":REM A\xc1', "99224849223a8f2041c1"),
+    (b'DATA A\xc1B,"\xc1":PRINT', "832041422c22c1223a99"),     # in DATA: dropped, but not in quotes
+    (b'DATA"A:B",PRINT:PRINT', "8322413a42222c5052494e543a99"),
+    (b'REM"X:PRINT', "8f22583a5052494e54"),
+    (b"DEFFNA(X)=X", "96a541285829b258"),
+    (b"IFA THEN10", "8b4120a73130"),
+]
+
+
+@pytest.mark.parametrize("typed, tokenised", ROM_CRUNCHED)
+def test_crunch_makes_what_the_roms_crunch_makes(typed, tokenised):
+    assert crunch(typed).hex() == tokenised
+
+
 def test_detokenise_prints_every_v2_keyword_and_marks_unknown_tokens():
     for token, word in enumerate(KEYWORDS, 0x80):
         assert detokenise(bytes([token])) == word.encode()
