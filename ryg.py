@@ -6,6 +6,8 @@
     ryg ryg23              a bundled version by name (see --list)
     ryg path/to/your.prg   any .prg file, LOADed and RUN as on a C64
     ryg game.d64           the first program on a disk image (.d64 .d71 .d81), the image as drive 8
+    ryg game.bas           a BASIC listing as text (.bas .txt), tokenised as typed in, and RUN
+    ryg --listing x.prg    print a program's BASIC as such a listing
     ryg --basic            COMMODORE 64 BASIC V2 at the READY. prompt, no program
     ryg --headless --keys "01{return}" ryg23     scripted run, screen printed as text
 
@@ -19,6 +21,7 @@ import sys
 
 from asm import versions
 from c64.headless import DEFAULT_MAX_CYCLES
+from c64 import listing
 from c64.host import settings
 from charset.colours import PALETTE_CHOICES
 from c64.loader import (BASIC_START, PrgError, UsageError, basic_program, check_image, is_image_path,
@@ -85,6 +88,12 @@ def build_parser():
     parser.add_argument("--warp", action=argparse.BooleanOptionalAction, default=None,
                         help="start in warp mode (as fast as the host can); --no-warp: at C64 speed")
     parser.add_argument("--ntsc", action="store_true", help="NTSC timing (1,022,727 Hz, 60 frames/s) instead of PAL")
+    parser.add_argument("--listing", action="store_true",
+                        help="print the program's BASIC lines as a text listing (petcat's way) and exit")
+    parser.add_argument("--case", choices=listing.CASES, default=None,
+                        help="letters of a listing (.bas, .txt, --listing): upper (default), the C64's "
+                             "upper-case set, either case read as its plain letters; mixed, its lower-case "
+                             "set as petcat writes it, capitals the shifted letters")
     parser.add_argument("--sys", metavar="ADDR", help="start the .prg's machine code at ADDR, without "
                         "BASIC (for a file with no BASIC line; decimal, $hex or 0xhex)")
     parser.add_argument("--cpu", choices=("fast", "py65"), default="fast",
@@ -190,6 +199,16 @@ def refuse_data_file(program):
     if program.load_address != BASIC_START and program.load_address & 0xFF:
         raise PrgError("%s looks like a data file, not a program (loaded at $%04X, inside a page, with no "
                        "SYS line); to run it anyway give --sys ADDR" % (program.name, program.load_address))
+
+
+def print_listing(program, case):
+    """--listing: the program's BASIC as text on stdout, what it leaves out on stderr."""
+    text, notes = listing.listing_of(program, case)
+    sys.stdout.write(text)
+    sys.stdout.flush()
+    for note in notes:
+        _say(note)
+    return 0
 
 
 def parse_peek(text):
@@ -310,13 +329,15 @@ def _main(argv):
     if args.list:
         list_versions()
         return 0
-    if not args.headless:
+    if not args.headless and not args.listing:
         apply_settings(args)
     try:
         sys_address = parse_address(args.sys) if args.sys else None
         name = args.program
         if args.basic and name:
             raise PrgError("--basic starts without a program; give either --basic or a program")
+        if args.listing and (name is None or args.basic):
+            raise UsageError("--listing needs a program: a .prg, a listing, a disk image or a version name")
         if name is None and not args.headless and not args.basic:
             name = remembered_version(args)
         image = None
@@ -325,8 +346,14 @@ def _main(argv):
             program = read_image_program(name, sys_address)
             if sys_address is None:
                 refuse_data_file(program)
+        elif name is not None and listing.is_listing_path(name):
+            program = listing.read_listing_file(name, args.case or "upper", sys_address)
         else:
             program = basic_program() if args.basic else resolve_program(name, sys_address)
+        if args.case is not None and not args.listing and not listing.is_listing_path(name or ""):
+            raise UsageError("--case is for a BASIC listing (.bas, .txt) or --listing")
+        if args.listing:
+            return print_listing(program, args.case or "upper")
         peeks = [parse_peek(p) for p in args.peek]
         from charset.keys import MAX_KEYS, KeyParseError, parse_keys
         sources = [("--keys", args.keys)]

@@ -115,6 +115,17 @@ NAMED_KEYS: tuple[tuple[str, int | str], ...] = (
     ("pound", 0x5C), ("up arrow", 0x5E), ("left arrow", 0x5F),
     ("lower", 0x0E), ("swlc", 0x0E), ("upper", 0x8E), ("swuc", 0x8E),
     ("lock", 0x08), ("dish", 0x08), ("unlock", 0x09), ("ensh", 0x09),
+    ("esc", 0x1B),
+    # the spelled-out names of printed listings (magazines, tok64, petcat's other tables)
+    ("black", 0x90), ("white", 0x05), ("cyan", 0x9F), ("purple", 0x9C), ("green", 0x1E),
+    ("blue", 0x1F), ("yellow", 0x9E), ("orange", 0x81), ("brown", 0x95),
+    ("lt red", 0x96), ("light red", 0x96), ("pink", 0x96),
+    ("gry 1", 0x97), ("grey 1", 0x97), ("gray 1", 0x97), ("grey1", 0x97), ("dark grey", 0x97), ("dark gray", 0x97),
+    ("gry 2", 0x98), ("grey 2", 0x98), ("gray 2", 0x98), ("grey2", 0x98), ("grey", 0x98), ("gray", 0x98),
+    ("lt green", 0x99), ("light green", 0x99), ("lt blue", 0x9A), ("light blue", 0x9A),
+    ("gry 3", 0x9B), ("grey 3", 0x9B), ("gray 3", 0x9B), ("grey3", 0x9B), ("light grey", 0x9B), ("light gray", 0x9B),
+    ("reverse on", 0x12), ("reverse off", 0x92), ("insert", 0x94), ("delete", 0x14),
+    ("lower case", 0x0E), ("upper case", 0x8E),
     ("restore", RESTORE),
     ("ctrl", CTRL),
 )

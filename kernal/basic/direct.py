@@ -112,6 +112,19 @@ def crunch(line):
                 x += 1
 
 
+def split_line_number(text):
+    """LINGET on a typed line that starts with a digit: (its number, the text to crunch).
+    Spaces between the digits and after them are skipped, as CHRGET skips them; the number
+    may pass MAX_LINE, which the caller refuses (?SYNTAX ERROR at READY.)."""
+    i, digits = 0, b""
+    while i < len(text) and (0x30 <= text[i] <= 0x39 or text[i] == 0x20):
+        if text[i] != 0x20:
+            digits += text[i:i + 1]
+        i += 1
+    digits = digits.lstrip(b"0") or b"0"
+    return (int(digits) if len(digits) <= 6 else 10 ** 6), text[i:]      # (any number past MAX_LINE)
+
+
 def _keyword(buf, x):
     """RESCON: (the token or the byte itself, the index of the last byte it takes) for the
     text at buf[x], as CRUNCH matches it against RESLST."""
@@ -353,15 +366,10 @@ class Basic:
             return True
         try:
             if 0x30 <= text[0] <= 0x39:
-                i, digits = 0, b""
-                while i < len(text) and (0x30 <= text[i] <= 0x39 or text[i] == 0x20):
-                    if text[i] != 0x20:
-                        digits += text[i:i + 1]
-                    i += 1
-                number = int(digits)
+                number, rest = split_line_number(text)
                 if number > MAX_LINE:
                     raise BasicError("SYNTAX")
-                self.store_line(number, crunch(text[i:]))
+                self.store_line(number, crunch(rest))
                 self.interp.clear_variables()          # editing the program clears the variables
                 self.interp.cont_ok = False
                 cpu.pc = BASIC_MAIN
