@@ -18,6 +18,7 @@ from c64.listing import (ListingError, line_text, listing_of, program_image, rea
 from c64.loader import parse_prg, read_prg
 from c64.machine import C64
 from kernal.basic import KEYWORDS, TOKEN, crunch
+from tests.conftest import assemble_program
 from tests.kernal.test_basic_programs import PROGRAMS
 from tests.tools.basic_keys import settle
 
@@ -85,6 +86,15 @@ def test_every_basic_program_of_the_project_lists_and_reads_back_the_same(path):
     image = program_image(read_listing(text))
     assert image == program.data[:len(image)]
     assert all("bytes after the BASIC program" in note for note in notes)      # only the machine code
+
+
+@pytest.mark.parametrize("name", sorted(os.path.basename(path)[:-4]
+                                         for path in glob.glob(os.path.join(REPO, "tests", "programs", "*.oph"))))
+def test_the_6502_test_programs_basic_lines_round_trip(name):
+    program = parse_prg(assemble_program(name), name)
+    text, notes = listing_of(program)
+    image = program_image(read_listing(text))
+    assert text == "10 SYS2064\n" and image == program.data[:len(image)]
 
 
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
@@ -186,6 +196,15 @@ def test_a_program_typed_at_ready_is_the_tokenised_listing_byte_for_byte(case):
         keys = keys.upper()
     settle(machine, keys)
     assert typed_image(machine) == program_image(read_listing(text, case))
+
+
+def test_a_program_typed_with_headless_keys_and_saved_is_the_file_a_listing_gives(tmp_path, capsys):
+    keys = TYPED.replace("~", "{pi}").replace("\n", "{return}") + 'SAVE"TYPED",8{return}'
+    status = ryg.main(["--headless", "--cpu", "py65", "--basic", "--disk", str(tmp_path), "--keys", keys])
+    assert status == 0, capsys.readouterr().err
+    listing = tmp_path / "typed.bas"
+    listing.write_text(TYPED, encoding="utf-8")
+    assert (tmp_path / "typed.prg").read_bytes() == b"\x01\x08" + read_listing_file(str(listing)).data
 
 
 # -- the command line ---------------------------------------------------------------------------
