@@ -194,8 +194,7 @@ def read_listing(text, case="upper", name="the listing"):
     if not text.strip():
         raise ListingError("%s is empty: no BASIC line to read" % name)
     lines = {}
-    for row, raw in enumerate(text.split("\n"), 1):
-        raw = raw.rstrip("\r")
+    for row, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1):
         if not raw.strip() or raw.lstrip().startswith(";"):
             continue
         number, body = read_line(raw, case, "%s:%d" % (name, row))

@@ -75,6 +75,7 @@ def test_codes_and_signs_give_their_petscii_bytes():
 def test_spaces_around_the_number_and_at_the_end_are_dropped_as_the_editor_and_linget_drop_them():
     assert read_line("   1 0  PRINT   ") == (10, bytes([TOKEN["PRINT"]]))
     assert read_listing(";petcat's header\n\n  \n10 A\n") == {10: b"A"}
+    assert read_listing("10 A\r20 B\r\n30 C") == {10: b"A", 20: b"B", 30: b"C"}      # old Macs' ends, Windows
 
 
 # -- round trips ---------------------------------------------------------------------------------
