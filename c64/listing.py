@@ -113,10 +113,11 @@ def _code_bytes(inner, where):
     """The bytes of one {code}."""
     counted = COUNTED.fullmatch(inner.strip())
     name = counted.group(2)
-    count = int(counted.group(1) or counted.group(3) or 1)
+    digits = (counted.group(1) or counted.group(3) or "1").lstrip("0") or "0"
+    count = int(digits) if len(digits) <= 4 else LONGEST_LINE + 1
     if not 1 <= count <= LONGEST_LINE:
-        raise ListingError("%s: {%s} repeats %d times; a line holds %d bytes at most"
-                           % (where, inner, count, LONGEST_LINE))
+        raise ListingError("%s: %s: a count goes from 1 to %d (the bytes of a line at most)"
+                           % (where, _brace(inner), LONGEST_LINE))
     if " ".join(name.lower().split()) == "pi":
         return bytes([PI]) * count                          # pi as BASIC keeps it; the key gives $DE
     try:
@@ -124,9 +125,14 @@ def _code_bytes(inner, where):
     except KeyParseError:
         codes = None
     if not codes or len(codes) != 1 or not isinstance(codes[0], int):
-        raise ListingError("%s: {%s} is no PETSCII code (a name such as {clr}, {SHIFT-A}, "
-                           "{CBM-K}, or {$8d} for any byte)" % (where, inner))
+        raise ListingError("%s: %s is no PETSCII code (a name such as {clr}, {SHIFT-A}, "
+                           "{CBM-K}, or {$8d} for any byte)" % (where, _brace(inner)))
     return bytes(codes) * count
+
+
+def _brace(inner):
+    """A {code} for a message, cut short if it is long."""
+    return "{%s}" % (inner if len(inner) <= 30 else inner[:30] + "...")
 
 
 def text_to_petscii(text, case="upper", where="the listing"):
