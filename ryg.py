@@ -79,7 +79,8 @@ def build_parser():
             "CONFIG_PATH", settings.config_path() or "no config folder on this system"),
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("program", nargs="?",
-                        help="a bundled version name (see --list) or the path of a .prg file "
+                        help="a bundled version name (see --list), or the path of a .prg file, a BASIC listing "
+                             "as text (.bas, .txt: typed in and RUN) or a disk image "
                              "(default: ryg3 when the locale is Spanish, LC_ALL / LC_MESSAGES / "
                              "LANG es*, else ryg3en)")
     parser.add_argument("--list", action="store_true", help="list the bundled versions and exit")
