@@ -256,6 +256,8 @@ BAD_LISTINGS = [
     ("10 PRINT }\n", "game.bas:1: a } without its { at column 10"),
     ("", "game.bas is empty: no BASIC line to read"),
     ("10 A\n10\n", "game.bas holds no BASIC line"),
+    ("".join("%d REM %s\n" % (n, "X" * 240) for n in range(160)),
+     "game.bas is 39522 bytes tokenised; BASIC has 38911"),
     (b'10 PRINT "\xa3"\n', "game.bas is not UTF-8 text (byte $A3 at position 10)"),
     (open(os.path.join(REPO, "examples", "board.prg"), "rb").read(),
      "game.bas is not a text listing: it holds zero bytes, as a binary file does (a .prg? it starts as one "
