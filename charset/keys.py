@@ -126,6 +126,7 @@ NAMED_KEYS: tuple[tuple[str, int | str], ...] = (
     ("gry 3", 0x9B), ("grey 3", 0x9B), ("gray 3", 0x9B), ("grey3", 0x9B), ("light grey", 0x9B), ("light gray", 0x9B),
     ("reverse on", 0x12), ("reverse off", 0x92), ("insert", 0x94), ("delete", 0x14),
     ("lower case", 0x0E), ("upper case", 0x8E),
+    ("rvs", 0x12), ("off", 0x92), ("spaces", 0x20),     # COMPUTE!'s {RVS} {OFF} {2 SPACES}
     ("restore", RESTORE),
     ("ctrl", CTRL),
 )

@@ -68,6 +68,8 @@ def test_abbreviations_and_shifted_letters_are_read_as_the_cruncher_reads_them()
 def test_codes_and_signs_give_their_petscii_bytes():
     assert text_to_petscii("{clr}{home}{rvs on}{RVOF}{red}{3 down}{down*2}{$8d}{147}") == bytes(
         [0x93, 0x13, 0x12, 0x92, 0x1C, 0x11, 0x11, 0x11, 0x11, 0x11, 0x8D, 0x93])
+    assert text_to_petscii("{2 SPACES}{RVS}X{OFF}{WHITE}{Light Green}{gray}") == bytes(
+        [0x20, 0x20, 0x12, 0x58, 0x92, 0x05, 0x99, 0x98])             # printed listings' names
     assert text_to_petscii("{CBM-K}{SHIFT-*}{shift-space}{light blue}{pi}~\u03c0\\\u00a3^_@[]") == bytes(
         [0xA1, 0xC0, 0xA0, 0x9A, 0xFF, 0xFF, 0xFF, 0x5C, 0x5C, 0x5E, 0x5F, 0x40, 0x5B, 0x5D])
 
