@@ -201,6 +201,21 @@ def test_a_program_typed_at_ready_is_the_tokenised_listing_byte_for_byte(case):
     assert typed_image(machine) == program_image(read_listing(text, case))
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_generated_programs_typed_at_ready_are_their_tokenised_listings(seed):
+    rng = random.Random(seed)
+    lines = []
+    while len(lines) < 12:
+        line = "%d %s" % (rng.randint(1, 300), random_typed_line(rng))
+        if len(text_to_petscii(line)) <= 76:        # a line a C64 can type: two rows of the screen
+            lines.append(line)
+    text = "\n".join(lines) + "\n"
+    machine = C64()
+    settle(machine)
+    settle(machine, text.replace("~", "{pi}").replace("\n", "{return}"))
+    assert typed_image(machine) == program_image(read_listing(text))
+
+
 def test_a_program_typed_with_headless_keys_and_saved_is_the_file_a_listing_gives(tmp_path, capsys):
     keys = TYPED.replace("~", "{pi}").replace("\n", "{return}") + 'SAVE"TYPED",8{return}'
     status = ryg.main(["--headless", "--cpu", "py65", "--basic", "--disk", str(tmp_path), "--keys", keys])
