@@ -27,7 +27,7 @@ CLOSE = "close"
 
 def menu_entries(versions, folder=".", data_files=None):
     """The bundled versions (asm.versions.Version objects), then the programs among the
-    .prg files of `folder`.  Data files (saved games and anything else the machine could
+    .prg files of `folder` and its BASIC listings (.bas: c64.listing).  Data files (saved games and anything else the machine could
     not start: c64.loader.runnable_start) are not offered; their names are appended to
     the list `data_files` when one is given.  Last comes BASIC with no program (path None)."""
     entries = [MenuEntry(v.name, v.description, v.path) for v in versions]
@@ -44,6 +44,8 @@ def menu_entries(versions, folder=".", data_files=None):
                 entries.append(MenuEntry(name, "a .prg file in this folder", path))
             elif data_files is not None:
                 data_files.append(name)
+        elif name.lower().endswith(".bas") and os.path.isfile(path):
+            entries.append(MenuEntry(name, "a BASIC listing in this folder", path))
     entries.append(MenuEntry("BASIC", "COMMODORE 64 BASIC V2, no program", None))
     return entries
 

@@ -308,3 +308,12 @@ def test_line_text_lists_keywords_only_where_the_cruncher_makes_them():
     body = crunch(b'PRINT"PRINT":DATA PRINT,"A:B":GOTO 1:REM GOTO') + bytes([0xC1])
     assert line_text(5, body) == '5 PRINT"PRINT":DATA PRINT,"A:B":GOTO 1:REM GOTO{SHIFT-A}'
     assert line_text(5, body, "mixed") == '5 print"print":data print,"a:b":goto 1:rem gotoA'
+
+
+def test_the_version_menu_offers_the_listings_of_the_folder(tmp_path):
+    from c64.terminal.menu import menu_entries
+    (tmp_path / "game.bas").write_text("10 PRINT 1\n", encoding="utf-8")
+    (tmp_path / "notes.txt").write_text("not a program\n", encoding="utf-8")
+    entries = menu_entries([], folder=str(tmp_path))
+    assert [(entry.name, entry.description) for entry in entries] == [
+        ("game.bas", "a BASIC listing in this folder"), ("BASIC", "COMMODORE 64 BASIC V2, no program")]
