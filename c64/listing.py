@@ -180,7 +180,7 @@ def read_line(text, case="upper", where="the listing"):
         raise ListingError("%s: no line number at its start: %s" % (where, _quoted(text)))
     number, rest = split_line_number(typed)
     if number > MAX_LINE:
-        digits = re.match(r"\s*([\d ]*)", text).group(1).replace(" ", "")
+        digits = re.match(rb"[\d ]*", typed).group().replace(b" ", b"").decode()
         raise ListingError("%s: line number %s is over %d, the highest BASIC takes"
                            % (where, digits if len(digits) <= 12 else digits[:12] + "...", MAX_LINE))
     body = crunch(rest)
@@ -288,7 +288,7 @@ def program_lines(program):
     data, start = program.data, program.load_address
 
     def byte(addr):
-        return data[addr - start] if addr < program.end else 0
+        return data[addr - start] if start <= addr < program.end else 0
 
     lines, addr, seen = [], start, set()
     while byte(addr + 1) and addr not in seen:
@@ -302,6 +302,8 @@ def program_lines(program):
         addr = byte(addr) | byte(addr + 1) << 8
     if not lines:
         raise ListingError("%s holds no BASIC line" % program.name)
+    if addr in seen or not start <= addr < program.end:     # a chain that loops or leaves the file
+        return lines, program.end
     return lines, min(addr + 2, program.end)
 
 

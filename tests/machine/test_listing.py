@@ -317,3 +317,13 @@ def test_the_version_menu_offers_the_listings_of_the_folder(tmp_path):
     entries = menu_entries([], folder=str(tmp_path))
     assert [(entry.name, entry.description) for entry in entries] == [
         ("game.bas", "a BASIC listing in this folder"), ("BASIC", "COMMODORE 64 BASIC V2, no program")]
+
+
+def test_a_chain_of_links_that_loops_or_leaves_the_file_ends_the_listing():
+    looping = b"\x01\x08" + bytes([0x01, 0x08, 10, 0, 0x41, 0])          # line 10 links to itself
+    leaving = b"\x01\x08" + bytes([0x00, 0x07, 10, 0, 0x41, 0, 0, 0])    # a link below BASIC's start
+    for raw in (looping, leaving):
+        text, notes = listing_of(parse_prg(raw, "odd.prg", 0x0801))
+        assert text == "10 A\n"
+        assert notes == ["odd.prg: its lines are not laid out as BASIC lays them out (their links or order), "
+                         "which reading the listing back makes anew"]
