@@ -39,8 +39,9 @@ PageUp is RESTORE, Home is CLR/HOME, Ctrl-S holds CTRL (slower scrolling: hold i
 during a LIST), Ctrl-P writes a screenshot (PNG and SVG); the help
 panel (F11 or Ctrl-K) lists them all and says where the settings file is.
 
-the C64 screen remembers --palette, --colors, --glyphs, --warp/--no-warp and the
-last bundled version played in a settings file (CONFIG_PATH);
+the C64 screen remembers --palette, --colors, --glyphs, --warp/--no-warp,
+--last-move/--no-last-move, the last bundled version played (what `ryg` alone
+starts next) and ryg3's level in a settings file (CONFIG_PATH);
 --no-config ignores it, headless runs never use it.
 
 --headless runs until the keys are used up and the program waits for another,
@@ -109,9 +110,12 @@ def build_parser():
                         help="unicode (Symbols for Legacy Computing), legacy (look-alikes for fonts "
                         "without them), ascii; default auto: what the locale and C library can show")
     screen.add_argument("--ascii", action="store_true", help="ASCII glyphs only (the same as --glyphs ascii)")
+    screen.add_argument("--last-move", action=argparse.BooleanOptionalAction, default=None,
+                        help="the classic versions' last move (the cats' reply) on the status line, "
+                        "as their boards show it (the default); --no-last-move: the screen as the program prints it")
     screen.add_argument("--no-config", action="store_true",
-                        help="neither read nor write the settings file (palette, colours, glyphs, warp "
-                        "and the last version are remembered there; `ryg --help` shows where)")
+                        help="neither read nor write the settings file (palette, colours, glyphs, warp, "
+                        "the last version and ryg3's level are remembered there; `ryg --help` shows where)")
     screen.add_argument("--log", metavar="FILE",
                         help="log errors and crashes to FILE (default: ryg64.log in your state folder, "
                              "e.g. ~/.local/state/ryg64)")
@@ -254,7 +258,7 @@ def apply_settings(args, err=None):
     if args.ascii:
         args.glyphs = "ascii"
     chosen = {}
-    for name in ("palette", "colors", "glyphs", "warp"):
+    for name in ("palette", "colors", "glyphs", "warp", "last_move"):
         value = getattr(args, name)
         if value is None:
             setattr(args, name, getattr(stored, name))
