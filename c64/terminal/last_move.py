@@ -5,7 +5,8 @@ ryg15 to ryg23 print the board after each move -- a line " 01234567", then rows
 but never the cats' move itself: the player compares two boards, and the earlier
 one has scrolled away.  The program stays as it was; LastMove reads the newest
 whole board on the screen and, when it differs from the one seen before by one
-piece's move, tells that move in the program's own (row,column) notation:
+piece's move (a cat's, the mouse's along with it or not: the board printed after
+both), tells that move in the program's own (row,column) notation:
 "CATS (00,03)-(01,04)" ("GATOS ..." for a Spanish board).  A board that differs
 in more (a new game) forgets the move.
 """
@@ -57,10 +58,17 @@ class LastMove:
         (mouse_was, cats_were, _), (mouse, cats, words) = self.board, board
         self.board = board
         gone, come = cats_were - cats, cats - cats_were
-        if len(gone) == 1 and len(come) == 1:
+        mouse_step = mouse == mouse_was or _diagonal(mouse_was, mouse)
+        if len(gone) == 1 and len(come) == 1 and mouse_step and _diagonal(*gone, *come, down=True):
             self.text = "%s %s-%s" % (words["cat"], square_text(*gone), square_text(*come))
-        elif not gone and not come and abs(mouse[0] - mouse_was[0]) == 1:
+        elif not gone and not come and mouse_step:
             self.text = "%s %s-%s" % (words["mouse"], square_text(mouse_was), square_text(mouse))
         else:
             self.text = None            # another game, or boards too far apart to tell
         return self.text
+
+
+def _diagonal(start, end, down=False):
+    """One square diagonally (down only: a cat's move, to the next row)."""
+    rows, columns = end[0] - start[0], end[1] - start[1]
+    return abs(columns) == 1 and (rows == 1 if down else abs(rows) == 1)
