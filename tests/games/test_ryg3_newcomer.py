@@ -124,3 +124,14 @@ def test_a_front_end_sets_the_starting_level_before_the_program_runs():
         machine.start(program.start)
         assert machine.run(max_cycles=300_000_000) is StopReason.IDLE
         assert machine.screen_lines()[14].strip() == shown
+
+
+def test_a_new_game_an_edit_and_a_load_leave_no_thinking_of_the_position_before(tmp_path):
+    game = Game(version="ryg3en", disk=tmp_path, level="L0300")
+    game.keys("W{return}")                   # the start, saved
+    for keys in ("D2{return}NY", "TD2{return}A3C3E1E3{return}M", "OA"):
+        game.keys("P")                       # a hint: a think, its value shown
+        assert game.row(ROW_PV).strip(), keys
+        game.keys(keys)
+        assert "HINT:" not in game.text() and game.moves() == [], keys
+        assert game.row(ROW_THINK).strip() == game.row(ROW_PV).strip() == "", keys
