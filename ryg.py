@@ -148,7 +148,8 @@ def fail(message, status=2):
     return status
 
 
-def list_versions(out=None):
+def list_versions(out=None, last=None):
+    """The bundled versions; `last`: the one played last, which `ryg` alone starts now."""
     out = out or sys.stdout
     available = versions.available_versions()
     default = versions.default_version()
@@ -157,6 +158,8 @@ def list_versions(out=None):
         return
     for version in available:
         mark = " (default)" if default and version.name == default.name else ""
+        if last == version.name and mark == "":
+            mark = " (played last: what `ryg` starts)"
         out.write("%-8s %s%s\n" % (version.name, version.description, mark))
 
 
@@ -312,7 +315,7 @@ def _say(message):
 def _main(argv):
     args = build_parser().parse_args(argv)
     if args.list:
-        list_versions()
+        list_versions(last=None if args.headless else remembered_version(apply_settings(args)))
         return 0
     if not args.headless:
         apply_settings(args)

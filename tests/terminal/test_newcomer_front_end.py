@@ -127,3 +127,16 @@ def test_last_move_is_told_from_the_change_of_the_newest_board():
     assert last.update(after + moved[:4]) == "GATOS (00,00)-(01,01)"   # a board half printed: not yet
     assert last.update(moved) == "RATON (06,02)-(05,01)"
     assert last.update(start) is None                                    # a new game
+
+
+def test_the_list_marks_the_version_played_last_which_ryg_alone_starts(tmp_path, monkeypatch, capsys):
+    import ryg
+    monkeypatch.setenv(settings.ENV_DIR, str(tmp_path))
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    (tmp_path / settings.FILE_NAME).write_text("[ryg64]\nversion = ryg23en\n")
+    assert ryg.main(["--list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines if line.endswith("(played last: what `ryg` starts)")] == ["ryg23en"]
+    assert [line.split()[0] for line in lines if line.endswith("(default)")] == ["ryg3en"]
