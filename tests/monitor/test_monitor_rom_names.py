@@ -41,3 +41,9 @@ def test_with_the_rom_switched_out_the_ram_below_is_listed_as_code():
     machine.mem.ram[0xA480] = 0xEA                 # a NOP in the RAM under BASIC
     monitor.execute("bank ram")
     assert monitor.execute("d a480 a480") == ".C:A480  EA         NOP"
+
+
+def test_every_rom_entry_has_a_name_that_says_what_it_is():
+    from kernal import entries
+    from c64.monitor.rom_names import ENTRY_NOTES
+    assert [name for name, _ in entries.ROM_ENTRIES if name not in ENTRY_NOTES] == []
