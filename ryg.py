@@ -42,8 +42,9 @@ PageUp is RESTORE, Home is CLR/HOME, Ctrl-S holds CTRL (slower scrolling: hold i
 during a LIST), Ctrl-P writes a screenshot (PNG and SVG); the help
 panel (F11 or Ctrl-K) lists them all and says where the settings file is.
 
-the C64 screen remembers --palette, --colors, --glyphs, --warp/--no-warp and the
-last bundled version played in a settings file (CONFIG_PATH);
+the C64 screen remembers --palette, --colors, --glyphs, --warp/--no-warp,
+--last-move/--no-last-move, the last bundled version played (what `ryg` alone
+starts next) and ryg3's level in a settings file (CONFIG_PATH);
 --no-config ignores it, headless runs never use it.
 
 --headless runs until the keys are used up and the program waits for another,
@@ -119,9 +120,12 @@ def build_parser():
                         help="unicode (Symbols for Legacy Computing), legacy (look-alikes for fonts "
                         "without them), ascii; default auto: what the locale and C library can show")
     screen.add_argument("--ascii", action="store_true", help="ASCII glyphs only (the same as --glyphs ascii)")
+    screen.add_argument("--last-move", action=argparse.BooleanOptionalAction, default=None,
+                        help="the classic versions' last move (the cats' reply) on the status line, "
+                        "as their boards show it (the default); --no-last-move: the screen as the program prints it")
     screen.add_argument("--no-config", action="store_true",
-                        help="neither read nor write the settings file (palette, colours, glyphs, warp "
-                        "and the last version are remembered there; `ryg --help` shows where)")
+                        help="neither read nor write the settings file (palette, colours, glyphs, warp, "
+                        "the last version and ryg3's level are remembered there; `ryg --help` shows where)")
     screen.add_argument("--log", metavar="FILE",
                         help="log errors and crashes to FILE (default: ryg64.log in your state folder, "
                              "e.g. ~/.local/state/ryg64)")
@@ -154,7 +158,8 @@ def fail(message, status=2):
     return status
 
 
-def list_versions(out=None):
+def list_versions(out=None, last=None):
+    """The bundled versions; `last`: the one played last, which `ryg` alone starts now."""
     out = out or sys.stdout
     available = versions.available_versions()
     default = versions.default_version()
@@ -163,6 +168,8 @@ def list_versions(out=None):
         return
     for version in available:
         mark = " (default)" if default and version.name == default.name else ""
+        if last == version.name and mark == "":
+            mark = " (played last: what `ryg` starts)"
         out.write("%-8s %s%s\n" % (version.name, version.description, mark))
 
 
@@ -274,7 +281,7 @@ def apply_settings(args, err=None):
     if args.ascii:
         args.glyphs = "ascii"
     chosen = {}
-    for name in ("palette", "colors", "glyphs", "warp"):
+    for name in ("palette", "colors", "glyphs", "warp", "last_move"):
         value = getattr(args, name)
         if value is None:
             setattr(args, name, getattr(stored, name))
@@ -328,7 +335,7 @@ def _say(message):
 def _main(argv):
     args = build_parser().parse_args(argv)
     if args.list:
-        list_versions()
+        list_versions(last=None if args.headless else remembered_version(apply_settings(args)))
         return 0
     if not args.headless and not args.listing:
         apply_settings(args)

@@ -84,17 +84,22 @@ def default_version(environ=None):
     return None
 
 
+def map_labels(name):
+    """The labels of a bundled version's .map, {name: address}; {} when it is not built."""
+    try:
+        with open(os.path.join(ASM_DIR, name + ".map")) as handle:
+            return dict(_map_line(line) for line in handle if "|" in line)
+    except OSError:
+        return {}
+
+
 def saved_game_headers():
     """(load address, file size) of the saved games of the bundled ryg3 builds: their
     game record (label game_record in the .map, RECORD_SIZE bytes) plus the 2-byte load
     address.  A file with such a header is a saved game, not a program."""
     headers = set()
     for name in ("ryg3", "ryg3en"):
-        try:
-            with open(os.path.join(ASM_DIR, name + ".map")) as handle:
-                labels = dict(_map_line(line) for line in handle if "|" in line)
-        except OSError:
-            continue
+        labels = map_labels(name)
         if "game_record" in labels and "game_record_end" in labels:
             headers.add((labels["game_record"], 2 + labels["game_record_end"] - labels["game_record"]))
     return headers

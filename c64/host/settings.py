@@ -1,4 +1,5 @@
-"""Settings that stay between runs of the C64 screen: palette, colours, glyphs, warp, last version.
+"""Settings that stay between runs of the C64 screen: palette, colours, glyphs, warp, last
+version and ryg3's level, the last move on the status line.
 
 They live in a small INI file, settings.ini, in the per-user config folder
 platformdirs gives (~/.config/ryg64 on Linux, ~/Library/Application
@@ -7,7 +8,8 @@ variable RYG64_CONFIG_DIR names another folder (the tests use it, so they
 never touch the real one).  The terminal front end reads the file when it
 starts and writes it when it quits: what was given on the command line
 then stays (`--palette grey` once, and grey it is until another
-`--palette`), and so does the bundled version last played.  `--no-config`
+`--palette`), and so do the bundled version last played and the level of
+ryg3's ladder last played at.  `--no-config`
 neither reads nor writes it; headless runs never use it, so a script gives
 the same result on every machine.
 
@@ -25,6 +27,8 @@ person's comments, spelling and order stay.
     glyphs = auto         auto | unicode | legacy | ascii
     warp = no             yes | no: start in warp
     version = ryg3        the bundled version `ryg` starts without a name
+    level = 1             ryg3's level (1-9) the game starts at; empty: 8
+    last_move = yes       yes | no: the classic versions' last move on the status line
 """
 
 import configparser
@@ -46,6 +50,7 @@ LONGEST_WARNING = 120             # characters of a parser's complaint quoted in
 
 COLOUR_CHOICES = ("auto", "truecolor", "256", "16", "8", "mono")
 GLYPH_CHOICES = ("auto", "unicode", "legacy", "ascii")
+LEVEL_CHOICES = tuple("123456789")
 BOOLEANS = {"yes": True, "no": False, "true": True, "false": False, "on": True, "off": False,
             "1": True, "0": False}
 
@@ -57,6 +62,8 @@ class Settings:
     glyphs: str = "auto"
     warp: bool = False
     version: str = ""            # "" : the default version
+    level: int = 0               # ryg3's starting level 1..9; 0: the program's own (8)
+    last_move: bool = True       # the classic versions' last move on the status line
 
 
 CHOICES = {"palette": PALETTE_CHOICES, "colors": COLOUR_CHOICES, "glyphs": GLYPH_CHOICES}
@@ -102,11 +109,16 @@ def load(path, known_versions=()):
                 values[name] = text.lower()
             else:
                 problems.append("%s = %s (have %s)" % (name, text, "|".join(CHOICES[name])))
-        elif name == "warp":
+        elif name in ("warp", "last_move"):
             if text.lower() in BOOLEANS:
                 values[name] = BOOLEANS[text.lower()]
             else:
-                problems.append("warp = %s (have yes|no)" % text)
+                problems.append("%s = %s (have yes|no)" % (name, text))
+        elif name == "level":
+            if _parsed(name, text) is not None:
+                values[name] = _parsed(name, text)
+            else:
+                problems.append("level = %s (have 1-9, or nothing)" % text)
         elif name == "version":
             if not text or text.lower() in known_versions:
                 values[name] = text.lower()
@@ -126,7 +138,11 @@ def read_text(path):
 
 
 def value_text(value):
-    return ("yes" if value else "no") if isinstance(value, bool) else value
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return str(value) if value else ""          # level 0: none remembered
+    return value
 
 
 def dump(settings, old=None):
@@ -136,7 +152,8 @@ def dump(settings, old=None):
         lines = ["# RYG64 settings: read when the C64 screen starts, written when it quits.",
                  "# ryg --no-config ignores this file; delete it to go back to the defaults.",
                  "[%s]" % SECTION]
-        lines += ["%s = %s" % (field.name, value_text(getattr(settings, field.name))) for field in fields(Settings)]
+        lines += [("%s = %s" % (field.name, value_text(getattr(settings, field.name)))).rstrip()
+                  for field in fields(Settings)]
         return "\n".join(lines) + "\n"
     newline = "\r\n" if "\r\n" in old else "\n"
     lines = old.splitlines(keepends=True)
@@ -176,8 +193,12 @@ _OPTION = re.compile(r"([ \t]*)(\w+)([ \t]*[=:][ \t]*)(.*?)\s*$")
 def _parsed(name, text):
     """What load() makes of a value's text (None when it would refuse it)."""
     text = text.strip().lower()
-    if name == "warp":
+    if name in ("warp", "last_move"):
         return BOOLEANS.get(text)
+    if name == "level":
+        if not text:
+            return 0
+        return int(text) if text in LEVEL_CHOICES else None
     if name in CHOICES:
         return text if text in CHOICES[name] else None
     return text

@@ -10,7 +10,7 @@ from py65.assembler import Assembler
 from py65.devices.mpu6502 import MPU
 from py65.disassembler import Disassembler
 
-from c64.monitor import labels as labels_module
+from c64.monitor import labels as labels_module, rom_names
 from c64.monitor.arguments import MonitorError
 from c64.monitor.expressions import ExpressionError
 
@@ -33,6 +33,13 @@ class CodeCommands:
             label = self.labels.label_at(addr)
             if label is not None and label.kind in (labels_module.LABEL, labels_module.VARIABLE):
                 lines.append("%s:" % self.labels.name_at(addr, addr))
+            stub = self._stub_rom_lines(addr)
+            if stub is not None:                # a KERNAL or BASIC routine in Python, or filler
+                shown, addr = stub
+                lines += shown
+                if addr > 0xFFFF:
+                    break
+                continue
             self.parser.near = addr
             length, text = disassembler.instruction_at(addr)
             raw = " ".join("%02X" % self.peek((addr + i) & 0xFFFF) for i in range(length))
@@ -43,6 +50,20 @@ class CodeCommands:
         self.parser.near = None
         self._next_d = addr & 0xFFFF
         return lines
+
+    def _stub_rom_lines(self, addr):
+        """(lines, next address) for the stub ROM at addr: its trap named (rom_names), or a
+        run of filler as one line; None for anything else."""
+        trap = rom_names.trap_name(self.machine, addr, self.bank)
+        if trap is not None:
+            name, text = trap
+            return ["%s:" % name, ".C:%04X  02         TRAP       ; %s" % (addr, text)], addr + 1
+        end = rom_names.filler_end(self.machine, addr, self.bank)
+        if end is None:
+            return None
+        if end == addr:
+            return [".C:%04X  02         (stub ROM filler: no code)" % addr], addr + 1
+        return [".C:%04X  02 ...     (stub ROM filler to $%04X: no code)" % (addr, end)], end + 1
 
     def cmd_disassemble(self, args):
         words = self._split(args)

@@ -7,6 +7,7 @@ from charset.glyphs import screen_to_text
 from charset.petscii import petscii_to_screen
 from c64.host import files as hostfiles
 from c64.cpu import CPU
+from c64.monitor import rom_names
 from c64.monitor.arguments import MonitorError
 
 MEMORY_LINES = 8
@@ -81,7 +82,8 @@ class MemoryCommands:
                    format(cpu.p, "08b"), cpu.processorCycles))
 
     def where(self, address):
-        return self.labels.where(address)
+        """The label and source line of `address`, or the KERNAL or BASIC routine there."""
+        return self.labels.where(address) or rom_names.where(self.machine, address)
 
     def cmd_registers(self, args):
         if args:

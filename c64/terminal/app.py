@@ -34,7 +34,8 @@ from c64.loader import PrgError, basic_program, read_prg
 from c64.machine import StopReason
 from c64.terminal.keys import Command, KeyDecoder
 from c64.terminal.menu import CLOSE, HelpPanel, MenuEntry, VersionMenu, menu_entries
-from c64.terminal import monitor_panel
+from c64.terminal import monitor_panel, ryg_programs
+from c64.terminal.last_move import CLASSIC_VERSIONS, LastMove
 from c64.terminal.pacing import WARP_REDRAW, Pacer, SpeedMeter
 from c64.terminal.render import Renderer, snapshot
 from c64.terminal.status import StatusInfo, status_parts
@@ -76,13 +77,19 @@ class TerminalApp:
     draw (surface.CursesSurface or AnsiSurface); curses_module: KEY_* numbers,
     update_lines_cols, error; machine_factory(): a fresh C64; clock: seconds.
     palette: for screenshots (the surface has its own); screenshot_base: the
-    name Ctrl-P numbers; help_notes: extra lines for the help panel.
+    name Ctrl-P numbers; help_notes: extra lines for the help panel.  level:
+    the level ryg3 starts at (1-9; 0: its own), `level` afterwards the one last
+    played; last_move: the classic versions' last move on the status line.
     """
 
     def __init__(self, program, window, surface, curses_module, machine_factory, glyph_mode="unicode",
                  warp=False, clock=time.monotonic, folder=".", versions=available_versions,
-                 palette=DEFAULT_PALETTE, screenshot_base=SCREENSHOT_BASE, help_notes=()):
+                 palette=DEFAULT_PALETTE, screenshot_base=SCREENSHOT_BASE, help_notes=(), level=0,
+                 last_move=True):
         self.program = program
+        self.level = level
+        self.show_last_move = last_move
+        self.last_move = None        # a LastMove while a classic version runs
         self.palette = palette
         self.screenshot_base = screenshot_base
         self.help_notes = list(help_notes)
@@ -113,13 +120,20 @@ class TerminalApp:
 
     # -- machine life ------------------------------------------------------------------
     def start_program(self, program):
-        """A fresh C64 running `program` (a c64.loader.Program)."""
+        """A fresh C64 running `program` (a c64.loader.Program); ryg3 starts at the
+        level last played (ryg_programs)."""
+        self.keep_level()
         self.program = program
         machine = self.machine = self.machine_factory()
         self.monitor = self.panel = None
         if isinstance(self.overlay, monitor_panel.MonitorPanel):
             self.overlay = None
         machine.run_program(program)
+        ryg_programs.set_start_level(machine, program, self.level)
+        self.typed = 0               # keys typed to this program (the version menu asks first)
+        self.last_move = None
+        if self.show_last_move and ryg_programs.bundled_version(program) in CLASSIC_VERSIONS:
+            self.last_move = LastMove()
         self.error = None
         self.idle = False            # the program waited for a key all through the last run
         self.typeahead.clear()
@@ -132,6 +146,26 @@ class TerminalApp:
         self.renderer.invalidate()
         log.info("started %s %s", program.name,
                  "by RUN" if program.run or program.start is None else "at $%04X" % program.start)
+
+    def keep_level(self):
+        """The level ryg3 plays at now (1-9) becomes the one remembered; returns it."""
+        if self.machine is not None:
+            level = ryg_programs.level_played(self.machine, self.program)
+            if level is not None:
+                self.level = level
+        return self.level
+
+    def at_stake(self):
+        """What starting another program would lose, in words, or None: ryg3's game in
+        progress, or whatever keys were typed to another program."""
+        in_progress = ryg_programs.game_in_progress(self.machine, self.program)
+        if in_progress is not None:
+            return "the game in progress" if in_progress else None
+        if not self.typed:
+            return None
+        if ryg_programs.bundled_version(self.program) is not None:
+            return "the game in progress"
+        return "what is in the C64 now"
 
     def emulate(self, cycles, stop_when_idle=False):
         """Run `cycles` of emulated time (or until the program waits); a 6502 error stops the machine."""
@@ -228,9 +262,12 @@ class TerminalApp:
         note = self.note if self.note and now - self.note_time < NOTE_SECONDS else None
         loaded = self.machine.loaded_name        # LOAD from BASIC replaced the program we started
         name = program_label(self.program) if loaded is None else name_label(loaded)
+        move = None
+        if self.last_move is not None and loaded is None:
+            move = self.last_move.update(self.machine.screen_lines())
         return StatusInfo(speed=self.shown_speed, warp=self.warp, name=name,
                           waiting=waiting, error=self.error, question=question, note=note,
-                          drive=self.machine.drive_error(), stopped=self.stopped)
+                          drive=self.machine.drive_error(), stopped=self.stopped, move=move)
 
     def draw(self):
         renderer = self.renderer
@@ -372,6 +409,7 @@ class TerminalApp:
             limit = LISTING_LIMIT
         if len(self.typeahead) < limit:
             self.typeahead.append(key)
+            self.typed += 1
             return
         now = self.clock()
         if self.dropped_at is None or now - self.dropped_at >= NOTE_SECONDS:
@@ -390,7 +428,7 @@ class TerminalApp:
             data_files = []
             entries = menu_entries(self.versions(), self.folder, data_files)
             self.overlay = VersionMenu(entries, self.curses, current=program_label(self.program),
-                                       data_files=data_files)
+                                       data_files=data_files, at_stake=self.at_stake())
         elif command is Command.HELP:
             paths = next_screenshot_paths(self.screenshot_base)
             self.overlay = HelpPanel(self.help_notes + ["next screenshot (Ctrl-P): %s" % " and ".join(

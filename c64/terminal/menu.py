@@ -82,10 +82,16 @@ def _box(surface, lines, styles, title, inner=0):
 
 
 class VersionMenu:
-    """A list of programs to choose from: arrows and Enter, or the entry's number."""
+    """A list of programs to choose from: arrows and Enter, or the entry's number.
 
-    def __init__(self, entries, curses_module, current=None, data_files=()):
+    at_stake: what starting one would lose ("the game in progress"), or None; then the
+    menu says so, and a choice is asked about first (y starts it, any other key goes
+    back to the list), as the game's own N and Q ask."""
+
+    def __init__(self, entries, curses_module, current=None, data_files=(), at_stake=None):
         self.entries = entries
+        self.at_stake = at_stake
+        self.asking = None                       # the entry asked about, while asked
         self.data_files = list(data_files)      # shown apart, never started
         self.keys_up = {getattr(curses_module, "KEY_UP", -1), "k"}
         self.keys_down = {getattr(curses_module, "KEY_DOWN", -1), "j"}
@@ -99,19 +105,27 @@ class VersionMenu:
 
     def handle(self, key):
         """CLOSE, a MenuEntry to start, or None (stay open)."""
+        if self.asking is not None:
+            entry, self.asking = self.asking, None
+            return entry if key in ("y", "Y") else None
         if key in self.keys_close:
             return CLOSE
         if not self.entries:
             return CLOSE if key in self.keys_enter else None
+        chosen = None
         if key in self.keys_up:
             self.selected = (self.selected - 1) % len(self.entries)
         elif key in self.keys_down:
             self.selected = (self.selected + 1) % len(self.entries)
         elif key in self.keys_enter:
-            return self.entries[self.selected]
+            chosen = self.entries[self.selected]
         elif isinstance(key, str) and key.isdigit() and 1 <= int(key) <= min(9, len(self.entries)):
-            return self.entries[int(key) - 1]
-        return None
+            chosen = self.entries[int(key) - 1]
+            self.selected = int(key) - 1
+        if chosen is not None and self.at_stake:
+            self.asking = chosen
+            return None
+        return chosen
 
     def draw(self, surface):
         rows, cols = surface.size()
@@ -122,6 +136,13 @@ class VersionMenu:
             _box(surface, lines, [BOX] * len(lines), "Versions")
             return
         footer = [""] + wrapped("arrows + Enter or 1-9 start it (the C64 resets); Esc closes", room)
+        if self.at_stake:
+            footer = [""] + wrapped("arrows + Enter or 1-9 start it: the C64 resets and %s is lost "
+                                    "(asks first); Esc closes" % self.at_stake, room)
+        if self.asking is not None:             # in the footer's place, as many rows: the box keeps its size
+            question = "Start %s? The C64 resets: %s is lost. (y/n)" % (self.asking.name, self.at_stake)
+            asked = [""] + wrapped(question, room)
+            footer = asked + [""] * (len(footer) - len(asked))
         if self.data_files:
             names = ", ".join(self.data_files)
             if len(names) > room - 2:

@@ -72,9 +72,13 @@ def _session(stdscr, curses, program, args, cpu_class, glyph_mode, played=None):
              "settings: not remembered (--no-config)"]
     if settings_path and getattr(args, "settings_broken", False):
         notes.append("  (not valid: used the defaults, the file is left as it is)")
+    chosen = getattr(args, "settings", None)
+    last_move = getattr(args, "last_move", None)
     app = TerminalApp(program, stdscr, surface, curses, machine_factory, glyph_mode=glyph_mode,
                       warp=bool(args.warp), folder=".", palette=palette,
-                      screenshot_base=getattr(args, "screenshot", None) or SCREENSHOT_BASE, help_notes=notes)
+                      screenshot_base=getattr(args, "screenshot", None) or SCREENSHOT_BASE, help_notes=notes,
+                      level=chosen.level if chosen is not None else 0,
+                      last_move=last_move if last_move is not None else (chosen is None or chosen.last_move))
     if played is not None:
         played.append(app)
     try:
@@ -181,13 +185,17 @@ def run_terminal(program, args, cpu_class):
         return 1
     if message:
         sys.stderr.write("ryg: %s\n" % message)
-    remember(args, played[-1].program if played else program)
+    if played:
+        remember(args, played[-1].program, played[-1].keep_level())
+    else:
+        remember(args, program)
     log.info("quit: status %d, %s", code, message)
     return code
 
 
-def remember(args, program):
-    """Write the settings file: the settings in use, and `program` as the last version if it is bundled."""
+def remember(args, program, level=0):
+    """Write the settings file: the settings in use, `program` as the last version if it is
+    bundled, and ryg3's `level` last played (1-9; 0: the one remembered stays)."""
     path = getattr(args, "settings_path", None)
     chosen = getattr(args, "settings", None)
     if not path or chosen is None or getattr(args, "settings_broken", False):
@@ -200,6 +208,8 @@ def remember(args, program):
     version = find_version(name)
     if version is not None and version.available():
         chosen = replace(chosen, version=version.name)
+    if 1 <= level <= 9:
+        chosen = replace(chosen, level=level)
     warning = settings.save(path, chosen)
     if warning:
         sys.stderr.write("ryg: %s\n" % warning)

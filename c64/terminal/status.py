@@ -1,7 +1,9 @@
 """The one-line status bar under the C64 screen: what it says and in which colours.
 
 Left part, VICE style: the speed as a percentage of a real C64 (`100%`,
-`WARP 1850%`), the program name and `WAIT` while the program waits for a key.  Right part: how to get help,
+`WARP 1850%`), the program name and `WAIT` while the program waits for a key, then
+for a classic RYG version the last move its boards show (`CATS (00,03)-(01,04)`,
+c64.terminal.last_move; left out where the line has no room).  Right part: how to get help,
 or for a few seconds a note such as the name of a screenshot just written or
 `63 KEYS DROPPED` (typed past what is kept).
 While drive 8 has an error to report (a 1541's LED blinks until its error
@@ -29,8 +31,9 @@ STOPPED_KEYS = "F9 reset PgUp warm start F10 menu ^Q quit"     # RESTORE: READY.
 TIGHT_KEYS = {ERROR_KEYS: "F9 reset ^Q quit", STOPPED_KEYS: "F9 reset PgUp warm start ^Q quit"}
 
 # note: a short message shown for a few seconds in place of the help hint ("saved ryg64-001.svg").
-StatusInfo = namedtuple("StatusInfo", "speed warp name waiting error question note drive stopped")
-StatusInfo.__new__.__defaults__ = (None, False, "", False, None, None, None, None, False)
+# move: the last move a classic version's boards show, or None.
+StatusInfo = namedtuple("StatusInfo", "speed warp name waiting error question note drive stopped move")
+StatusInfo.__new__.__defaults__ = (None, False, "", False, None, None, None, None, False, None)
 
 
 def _stopped_parts(error, keys, room):
@@ -67,4 +70,13 @@ def status_parts(info, room=None):
         words.insert(1, "DRIVE 8: %s,%s" % (code, rest.split(",")[0]))
         return " " + "  ".join(w for w in words if w), (info.note + " ") if info.note else "", DRIVE_ERROR
     left = " " + "  ".join(w for w in words if w)
-    return left, (info.note or HELP_HINT) + " ", (WARP if info.warp else NORMAL)
+    right = (info.note or HELP_HINT) + " "
+    if info.move:           # the move rather than the help hint, then rather than WAIT (not a note)
+        with_move = left + "  " + info.move
+        tight = " " + "  ".join(w for w in words[:2] if w) + "  " + info.move
+        candidates = [(with_move, right)] + ([] if info.note else [(with_move, ""), (tight, "")])
+        for candidate_left, candidate_right in candidates:
+            if room is None or len(candidate_left) + len(candidate_right) + 1 <= room:
+                left, right = candidate_left, candidate_right
+                break
+    return left, right, (WARP if info.warp else NORMAL)

@@ -140,7 +140,7 @@ def test_a_cat_going_back_is_told_why():
 def test_a_key_that_is_no_command_is_refused_with_a_message(game):
     before = game.lines()
     game.keys("Z")
-    assert "TECLA DESCONOCIDA" in game.row(ROW_MSG)
+    assert "NI CASILLA (A1-H8) NI TECLA DE ABAJO" in game.row(ROW_MSG)
     after = game.lines()
     assert after[:ROW_MSG] + after[ROW_MSG + 1:] == before[:ROW_MSG] + before[ROW_MSG + 1:]
     game.keys("D2{return}")          # and the game goes on
@@ -496,7 +496,7 @@ def test_every_key_gets_an_answer_after_the_game_ends(tmp_path):
     game.keys("OA")
     assert "PARTIDA CARGADA" in game.row(ROW_MSG) and game.row(ROW_LAST).startswith("FIN: GANA EL RATON")
     game.keys("Z")
-    assert "TECLA DESCONOCIDA" in game.row(ROW_MSG)
+    assert "NI CASILLA (A1-H8) NI TECLA DE ABAJO" in game.row(ROW_MSG)
 
 
 def test_quit_returns_to_basic(game):
