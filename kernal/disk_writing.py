@@ -286,6 +286,8 @@ class ImageEditor:
             disk_id = self.image.id.ljust(2, b"0")
         else:
             self.data[:self.format.size] = bytes(self.format.size)
+            if len(self.data) > self.format.size:  # (error bytes: every sector written anew reads)
+                self.data[self.format.size:] = bytes([1]) * (len(self.data) - self.format.size)
         name = bytes(name[:16]).ljust(16, bytes([SHIFTED_SPACE]))
         if self.format.kind == "d81":
             self._new_1581_header(name, disk_id)
