@@ -23,6 +23,9 @@ of 0, say how far the last one is used (byte 1 is the index of its last byte); b
   (tracks 1-40, then 41-80: from offset $10 six bytes a track, the first the free
   count), the directory from 40/3.  Partitions (type 5) are not files: not listed.
 
+An image's error bytes (one a sector, after the last; 1 is no error) name the error
+a drive met reading that sector: 2-11 are the DOS's errors 20-29.
+
 The format is told by the file's size, as the drives' images have no signature.
 Damage is reported, never followed: a link to a track or sector that is not on the
 disk, a chain that comes back on itself, a directory that does, an image whose size

@@ -4,8 +4,10 @@ its files read from and written to the image.
 Everything a program does through the drive works as on a host folder (LOAD, SAVE,
 LOAD"$", OPEN/CHRIN/CHROUT/CLOSE, the command channel's scratch, rename and copy,
 wildcards, LOAD"*"), the N command formats the image (N0:NAME,ID; without the id a
-quick format that keeps it) and V validates it (the BAM made anew from the files), on the image's directory: its disk name and id head the listing, the BAM's
-free count ends it, unclosed files are listed as *PRG.  A change is made on the image
+quick format that keeps it) and V validates it (the BAM made anew from the files), on
+the image's directory: its disk name and id head the listing, the BAM's free count ends
+it, unclosed files are listed as *PRG and locked ones as PRG<, as many as the drive's
+directory holds (144 on a 1541 or 1571, 296 on a 1581).  A change is made on the image
 in memory as the drive's DOS would make it (kernal/disk_writing.py) and the whole image
 is then written back to its file atomically (a temporary file renamed over it: a failed
 write leaves the file as it was, and the image in memory goes back to it too).  A file
@@ -16,7 +18,10 @@ disk with its write-protect notch covered: SAVE, a write channel, scratch and re
 26,WRITE PROTECT ON on the error channel, as a 1541 gives; BASIC's SAVE says READY. as
 on a C64 (the drive's light blinks: the terminal's status line shows the error).  A
 damaged image (a link off the disk, a chain that loops) gives 66,ILLEGAL TRACK OR SECTOR
-and a message naming the damage; nothing is written to a damaged file's chain.
+with the track and sector met and a message naming the damage; a sector the image's
+error bytes mark bad reads as the error its byte names (20-29); nothing is written to a
+damaged file's chain.  The temporary file of a write killed before its rename is removed
+when the image is next attached, as a folder drive removes its own.
 """
 
 import errno
