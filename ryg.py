@@ -332,6 +332,15 @@ def _say(message):
         pass
 
 
+def terminal_refusal():
+    """Why the terminal front end cannot start here, or None."""
+    try:
+        from c64.terminal import terminal_refusal as refusal
+    except ImportError:
+        return "the terminal front end is not available in this build; use --headless"
+    return refusal()
+
+
 def _main(argv):
     args = build_parser().parse_args(argv)
     if args.list:
@@ -384,23 +393,28 @@ def _main(argv):
         if args.new_disk is not None:
             if args.disk is not None or image is not None:
                 raise UsageError("--new-disk is drive 8: give it, or --disk, or a disk image to start, not two")
-            new_disk_image(args.new_disk)
-            args.disk = args.new_disk
-        if args.disk is None:
-            args.disk = image if image is not None else "."
-        if is_image_path(args.disk) and not os.path.isdir(args.disk):
-            if not os.path.lexists(args.disk):
-                raise UsageError("no such disk image: %s (ryg --new-disk %s makes an empty one)"
-                                 % (args.disk, args.disk))
-            check_image(args.disk)
-        elif not os.path.isdir(args.disk):
-            raise UsageError("--disk %s is neither a folder nor a disk image (.d64, .d71, .d81)" % args.disk)
+            args.disk = args.new_disk      # (made last, once every other option is checked)
+        else:
+            if args.disk is None:
+                args.disk = image if image is not None else "."
+            if is_image_path(args.disk) and not os.path.isdir(args.disk):
+                if not os.path.lexists(args.disk):
+                    raise UsageError("no such disk image: %s (ryg --new-disk %s makes an empty one)"
+                                     % (args.disk, args.disk))
+                check_image(args.disk)
+            elif not os.path.isdir(args.disk):
+                raise UsageError("--disk %s is neither a folder nor a disk image (.d64, .d71, .d81)" % args.disk)
         moncommands = None
         if args.moncommands:
             moncommands = read_text_file(args.moncommands, "the monitor commands").splitlines()
         if (moncommands is not None or args.breaks or args.profile) and not args.headless:
             raise UsageError("--moncommands, --break and --profile need --headless "
                            "(in the terminal the monitor opens with its key)")
+        if args.new_disk is not None:      # last: a refused run leaves no image behind
+            refusal = None if args.headless else terminal_refusal()
+            if refusal:
+                raise UsageError(refusal)
+            new_disk_image(args.new_disk)
     except UsageError as error:             # PrgError too
         return fail(str(error))
     if args.headless:

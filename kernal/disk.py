@@ -203,8 +203,31 @@ def replace_file(path, data):
         raise
 
 
+def remove_stale_temporaries(folder):
+    """Remove the temporary files of writes that never finished (the host killed mid-write)
+    from `folder`: ours by their name, regular files, untouched for STALE_SECONDS (a write
+    takes milliseconds; a younger one may be another session's write in progress)."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    now = time.time()
+    for name in names:
+        if not (name.startswith(TEMP_PREFIX) and name.endswith(TEMP_SUFFIX)):
+            continue
+        path = os.path.join(folder, name)
+        try:
+            info = os.lstat(path)
+            if stat.S_ISREG(info.st_mode) and now - info.st_mtime > STALE_SECONDS:
+                os.unlink(path)
+        except OSError:
+            continue
+
+
 class Entry:
     """One file on the disk: its C64 name (text), type and host file name."""
+
+    closed, locked = True, False      # (a disk image's file may be neither: listed *PRG, PRG<)
 
     def __init__(self, host_name, name, file_type, size, shown=None):
         self.host_name, self.name, self.type, self.size = host_name, name, file_type, size
@@ -245,6 +268,7 @@ class HostDisk:
     """Drive 8 on the host folder `folder` (see the module docstring for the rules)."""
 
     max_file = MAX_FILE               # the largest file a channel reads or writes: a whole disk
+    directory_entries = DIRECTORY_ENTRIES      # the most LOAD"$" lists
 
     def __init__(self, folder):
         self.folder = os.path.realpath(os.path.abspath(folder))
@@ -354,24 +378,7 @@ class HostDisk:
             return handle.read(limit)
 
     def _remove_stale_temporaries(self):
-        """Temporary files of writes that never finished (the host killed mid-write): ours by
-        their name, regular files, untouched for STALE_SECONDS (a write takes milliseconds;
-        a younger one may be another session's write in progress)."""
-        try:
-            names = os.listdir(self.folder)
-        except OSError:
-            return
-        now = time.time()
-        for name in names:
-            if not (name.startswith(TEMP_PREFIX) and name.endswith(TEMP_SUFFIX)):
-                continue
-            path = os.path.join(self.folder, name)
-            try:
-                info = os.lstat(path)
-                if stat.S_ISREG(info.st_mode) and now - info.st_mtime > STALE_SECONDS:
-                    os.unlink(path)
-            except OSError:
-                continue
+        remove_stale_temporaries(self.folder)
 
     def free_blocks(self, replacing=None):
         """Blocks free on the disk: 664 less those of every file on it (but `replacing`'s)."""
@@ -478,13 +485,14 @@ class HostDisk:
         listed = 0
         for entry in self.entries():
             used += entry.blocks
-            if pattern and not matches(pattern, entry.name) or listed >= DIRECTORY_ENTRIES:
+            if pattern and not matches(pattern, entry.name) or listed >= self.directory_entries:
                 continue
             listed += 1
             blocks = min(entry.blocks, 9999)
             name = entry.shown or text_to_petscii(entry.name.upper()[:NAME_LIMIT])
             text = b" " * (3 - min(len(str(blocks)) - 1, 2))
-            text += (b"\"" + name + b"\"").ljust(NAME_LIMIT + 2) + b" " + entry.type.upper().encode() + b" "
+            text += (b"\"" + name + b"\"").ljust(NAME_LIMIT + 2) + (b" " if entry.closed else b"*")
+            text += entry.type.upper().encode() + (b"<" if entry.locked else b" ")
             lines.append((blocks, text.ljust(27)))
         lines.append((self.blocks_free_after(used), b"BLOCKS FREE.".ljust(25)))
         out = bytearray(b"\x01\x08")

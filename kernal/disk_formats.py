@@ -23,6 +23,9 @@ of 0, say how far the last one is used (byte 1 is the index of its last byte); b
   (tracks 1-40, then 41-80: from offset $10 six bytes a track, the first the free
   count), the directory from 40/3.  Partitions (type 5) are not files: not listed.
 
+An image's error bytes (one a sector, after the last; 1 is no error) name the error
+a drive met reading that sector: 2-11 are the DOS's errors 20-29.
+
 The format is told by the file's size, as the drives' images have no signature.
 Damage is reported, never followed: a link to a track or sector that is not on the
 disk, a chain that comes back on itself, a directory that does, an image whose size
@@ -37,7 +40,17 @@ FILE_TYPES = {1: "seq", 2: "prg", 3: "usr", 4: "rel"}
 
 
 class ImageError(ValueError):
-    """A disk image that cannot be read: the message says what is wrong, for a user."""
+    """A disk image that cannot be read: the message says what is wrong, for a user; damage
+    met at a sector carries its track and sector and the drive's error code (66, or the
+    20-29 an error byte names)."""
+
+    def __init__(self, message, track=0, sector=0, code=66):
+        super().__init__(message)
+        self.track, self.sector, self.code = track, sector, code
+
+
+# an image's error byte a sector -> the drive's error (1, and 0 in some tools: no error)
+READ_ERRORS = {byte: byte + 18 for byte in range(2, 12)}
 
 
 def _sectors_1541(track):
@@ -55,10 +68,11 @@ class DiskFormat:
     """The shape of one kind of image: its tracks, where its header, BAM and directory are."""
 
     def __init__(self, kind, tracks, sectors_in, header, name_at, id_at, dos_at, directory,
-                 system_tracks):
+                 system_tracks, directory_entries):
         self.kind, self.tracks, self.sectors_in = kind, tracks, sectors_in
         self.header, self.name_at, self.id_at, self.dos_at = header, name_at, id_at, dos_at
         self.directory, self.system_tracks = directory, system_tracks
+        self.directory_entries = directory_entries   # what its directory track holds
         self.offsets = [0, 0]                      # index: track; the byte where it starts
         for track in range(1, tracks + 1):
             self.offsets.append(self.offsets[-1] + sectors_in(track) * 256)
@@ -78,11 +92,12 @@ class DiskFormat:
         return 0                                   # (40-track .d64: DOS extensions differ; not counted)
 
 
-D64 = DiskFormat("d64", 35, _sectors_1541, (18, 0), 0x90, 0xA2, 0xA5, (18, 1), (18,))
-D64_40 = DiskFormat("d64", 40, _sectors_1541, (18, 0), 0x90, 0xA2, 0xA5, (18, 1), (18,))
+# (directory entries: 18 sectors of track 18 on a 1541 and 1571, 37 of track 40 on a 1581)
+D64 = DiskFormat("d64", 35, _sectors_1541, (18, 0), 0x90, 0xA2, 0xA5, (18, 1), (18,), 144)
+D64_40 = DiskFormat("d64", 40, _sectors_1541, (18, 0), 0x90, 0xA2, 0xA5, (18, 1), (18,), 144)
 D71 = DiskFormat("d71", 70, lambda track: _sectors_1541(track - 35 if track > 35 else track),
-                 (18, 0), 0x90, 0xA2, 0xA5, (18, 1), (18, 53))
-D81 = DiskFormat("d81", 80, lambda track: 40, (40, 0), 0x04, 0x16, 0x19, (40, 3), (40,))
+                 (18, 0), 0x90, 0xA2, 0xA5, (18, 1), (18, 53), 144)
+D81 = DiskFormat("d81", 80, lambda track: 40, (40, 0), 0x04, 0x16, 0x19, (40, 3), (40,), 296)
 
 # size of the file -> (format, has error bytes)
 IMAGE_SIZES = {}
@@ -108,11 +123,10 @@ class DiskImage:
         self.where = where
         shape = IMAGE_SIZES.get(len(data))
         if shape is None:
-            raise ImageError("%s is not a disk image: %s bytes, where a .d64 holds 174,848 "
-                             "(35 tracks) or 196,608 (40), a .d71 349,696 and a .d81 819,200, "
-                             "or those with an error byte a sector after them"
-                             % (where, format(len(data), ",")))
-        self.format, _ = shape
+            raise _wrong_size(where, len(data))
+        self.format, has_errors = shape
+        # (the error bytes, one a sector, are kept as they are when the image is written)
+        self._error_bytes = self.format.size if has_errors else None
         self.kind, self.tracks = self.format.kind, self.format.tracks
         self.data = bytes(data)
         self.reread()
@@ -132,9 +146,16 @@ class DiskImage:
         """The 256 bytes of a sector; ImageError if the disk has no such sector."""
         if not 1 <= track <= self.tracks or not 0 <= sector < self.format.sectors_in(track):
             raise ImageError("%s is damaged: a link points to track %d sector %d, which a %d-track "
-                             "disk does not have" % (self.where, track, sector, self.tracks))
+                             "disk does not have" % (self.where, track, sector, self.tracks), track, sector)
         start = self.format.offsets[track] + sector * 256
         return bytes(self.data[start:start + 256])
+
+    def read_error(self, track, sector):
+        """The drive error (20-29) the image's error byte names for a sector, or 0 (none,
+        or an image without error bytes)."""
+        if self._error_bytes is None:
+            return 0
+        return READ_ERRORS.get(self.data[self._error_bytes + self.format.offsets[track] // 256 + sector], 0)
 
     def _read_directory(self):
         entries = []
@@ -143,7 +164,7 @@ class DiskImage:
         while track:
             if (track, sector) in seen:
                 raise ImageError("%s is damaged: its directory chain comes back to track %d sector %d"
-                                 % (self.where, track, sector))
+                                 % (self.where, track, sector), track, sector)
             seen.add((track, sector))
             block = self.sector(track, sector)
             for offset in range(0, 256, 32):
@@ -166,13 +187,19 @@ class DiskImage:
         while True:
             if (track, sector) in seen:
                 raise ImageError("%s is damaged: the file %s comes back to track %d sector %d"
-                                 % (self.where, _show(entry.name), track, sector))
+                                 % (self.where, _show(entry.name), track, sector), track, sector)
             seen.add((track, sector))
             block = self.sector(track, sector)
+            error = self.read_error(track, sector)
+            if error:
+                raise ImageError("%s: track %d sector %d of the file %s is marked bad (its error "
+                                 "byte says error %d)" % (self.where, track, sector, _show(entry.name), error),
+                                 track, sector, error)
             if block[0] == 0:
                 if block[1] < 1:
                     raise ImageError("%s is damaged: the last sector of %s (track %d sector %d) "
-                                     "says it holds no byte" % (self.where, _show(entry.name), track, sector))
+                                     "says it holds no byte" % (self.where, _show(entry.name), track, sector),
+                                     track, sector)
                 out += block[2:block[1] + 1]
                 break
             out += block[2:]
@@ -180,6 +207,12 @@ class DiskImage:
                 break
             track, sector = block[0], block[1]
         return bytes(out if limit is None else out[:limit])
+
+
+def _wrong_size(where, size):
+    return ImageError("%s is not a disk image: %s bytes, where a .d64 holds 174,848 (35 tracks) "
+                      "or 196,608 (40), a .d71 349,696 and a .d81 819,200, or those with an "
+                      "error byte a sector after them" % (where, format(size, ",")))
 
 
 def _unpadded(name):
@@ -201,6 +234,9 @@ def read_image(path):
                 raise IsADirectoryError
             if not stat.S_ISREG(mode):
                 raise ImageError("%s is not a disk image: not a regular file" % path)
+            size = os.fstat(fd).st_size
+            if size not in IMAGE_SIZES:
+                raise _wrong_size(path, size)           # (its own size: it is not read)
             data = handle.read(max(IMAGE_SIZES) + 1)
     except FileNotFoundError:
         raise ImageError("no such disk image: %s" % path) from None

@@ -4,8 +4,10 @@ its files read from and written to the image.
 Everything a program does through the drive works as on a host folder (LOAD, SAVE,
 LOAD"$", OPEN/CHRIN/CHROUT/CLOSE, the command channel's scratch, rename and copy,
 wildcards, LOAD"*"), the N command formats the image (N0:NAME,ID; without the id a
-quick format that keeps it) and V validates it (the BAM made anew from the files), on the image's directory: its disk name and id head the listing, the BAM's
-free count ends it, unclosed files are listed as *PRG.  A change is made on the image
+quick format that keeps it) and V validates it (the BAM made anew from the files), on
+the image's directory: its disk name and id head the listing, the BAM's free count ends
+it, unclosed files are listed as *PRG and locked ones as PRG<, as many as the drive's
+directory holds (144 on a 1541 or 1571, 296 on a 1581).  A change is made on the image
 in memory as the drive's DOS would make it (kernal/disk_writing.py) and the whole image
 is then written back to its file atomically (a temporary file renamed over it: a failed
 write leaves the file as it was, and the image in memory goes back to it too).  A file
@@ -16,7 +18,10 @@ disk with its write-protect notch covered: SAVE, a write channel, scratch and re
 26,WRITE PROTECT ON on the error channel, as a 1541 gives; BASIC's SAVE says READY. as
 on a C64 (the drive's light blinks: the terminal's status line shows the error).  A
 damaged image (a link off the disk, a chain that loops) gives 66,ILLEGAL TRACK OR SECTOR
-and a message naming the damage; nothing is written to a damaged file's chain.
+with the track and sector met and a message naming the damage; a sector the image's
+error bytes mark bad reads as the error its byte names (20-29); nothing is written to a
+damaged file's chain.  The temporary file of a write killed before its rename is removed
+when the image is next attached, as a folder drive removes its own.
 """
 
 import errno
@@ -24,12 +29,16 @@ import os
 import stat
 
 from kernal.disk import (BadName, DOS_NAME_ERROR, DOS_OK, DOS_SCRATCHED, Entry, HostDisk, MESSAGES, check_new_name, matches,
-                         petscii_to_text, replace_file, text_to_petscii)
+                         petscii_to_text, remove_stale_temporaries, replace_file, text_to_petscii)
 from kernal.disk_formats import ImageError, read_image
 from kernal.disk_writing import DiskFull, ImageEditor
 
 ILLEGAL_TRACK_OR_SECTOR = 66
 MESSAGES.setdefault(ILLEGAL_TRACK_OR_SECTOR, "ILLEGAL TRACK OR SECTOR")
+# the errors a sector marked bad reads as (the 1541's codes 20-29; 25 and 26 are there already)
+for _code, _text in ((20, "READ ERROR"), (21, "READ ERROR"), (22, "READ ERROR"), (23, "READ ERROR"),
+                     (24, "READ ERROR"), (27, "READ ERROR"), (28, "WRITE ERROR"), (29, "DISK ID MISMATCH")):
+    MESSAGES.setdefault(_code, _text)
 NEW_FILE = "new:"                      # host_name prefix of a file a write creates
 
 
@@ -42,7 +51,7 @@ class ImageEntry(Entry):
         super().__init__("%d/%d:%s" % (image_entry.track, image_entry.sector, name), name,
                          image_entry.type, 0, shown=bytes(image_entry.name))
         self.image_entry = image_entry
-        self.closed = image_entry.closed
+        self.closed, self.locked = image_entry.closed, image_entry.locked
 
     @property
     def blocks(self):
@@ -67,7 +76,12 @@ def _plain(byte):
 
 
 class DiskDamage(OSError):
-    """Reading a file of the image ran into damage (errno EIO; the message says where)."""
+    """Reading a file of the image ran into damage (errno EIO; the message says where): the
+    drive's error code and the track and sector it met, from the ImageError."""
+
+    def __init__(self, error):
+        super().__init__(errno.EIO, str(error))
+        self.code, self.track, self.sector = error.code, error.track, error.sector
 
 
 class ImageDisk(HostDisk):
@@ -79,6 +93,7 @@ class ImageDisk(HostDisk):
         # (a link the user named is followed: the image it points to is the one changed)
         self.file = os.path.realpath(path)
         self.max_file = self.image.format.sectors * 254
+        self.directory_entries = self.image.format.directory_entries
         super().__init__(".")
         self.folder = path                         # (what the drive's messages name)
         self._refresh()
@@ -87,7 +102,8 @@ class ImageDisk(HostDisk):
         self._entries = [ImageEntry(entry) for entry in self.image.entries]
 
     def _remove_stale_temporaries(self):
-        pass                                       # (a write's temporary file is removed when it fails)
+        # (a write killed before its rename leaves one beside the image file)
+        remove_stale_temporaries(os.path.dirname(self.file))
 
     def entries(self):
         return list(self._entries)
@@ -96,12 +112,12 @@ class ImageDisk(HostDisk):
         try:
             return self.image.read_file(entry.image_entry, limit)
         except ImageError as error:
-            raise DiskDamage(errno.EIO, str(error)) from None
+            raise DiskDamage(error) from None
 
     def _host_failure(self, error, action):
         if isinstance(error, DiskDamage):
-            self._set_error(ILLEGAL_TRACK_OR_SECTOR, message=error.strerror)
-            return ILLEGAL_TRACK_OR_SECTOR
+            self._set_error(error.code, error.track, error.sector, message=error.strerror)
+            return error.code
         return super()._host_failure(error, action)
 
     # -- writing -----------------------------------------------------------------------------
@@ -117,7 +133,10 @@ class ImageDisk(HostDisk):
         before = bytes(self.image.data)
         try:
             edit(ImageEditor(self.image))
-            self.image.reread()                    # (a change that broke the image is not saved)
+            try:
+                self.image.reread()                # (a change that broke the image is not saved)
+            except ImageError as error:
+                raise DiskDamage(error) from None
             replace_file(self.file, bytes(self.image.data))
         except BaseException:
             self.image.data = before
@@ -152,7 +171,7 @@ class ImageDisk(HostDisk):
             try:
                 self.image.read_file(replacing)    # a damaged file's chain is not freed
             except ImageError as error:
-                raise DiskDamage(errno.EIO, str(error)) from None
+                raise DiskDamage(error) from None
 
         def edit(editor):
             try:
@@ -173,7 +192,7 @@ class ImageDisk(HostDisk):
             if doomed:
                 self._change(lambda editor: [editor.scratch(e.image_entry) for e in doomed])
         except ImageError as error:
-            self._host_failure(DiskDamage(errno.EIO, str(error)), "scratch")
+            self._host_failure(DiskDamage(error), "scratch")
             return
         except OSError as error:
             self._host_failure(error, "scratch")

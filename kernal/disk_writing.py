@@ -15,11 +15,16 @@ sector s in byte s // 8, bit s % 8):
 New files take sectors as the drives do: the track nearest the directory track first,
 going out on both sides, and in a track every tenth sector on a 1541/1571 disk (the
 interleave that lets its DOS read on while the C64 takes the last sector), the next one
-on a 1581.  The directory grows on its own track (1541/1571: three sectors on).  A file
-that does not fit, or a directory that is full, changes nothing (DiskFull); a sector a
-file uses is never taken, whatever the BAM says.  The N command formats (an empty
-directory, every sector free but the system's), V validates (the BAM made anew from the
-files' chains, files never closed removed).
+on a 1581.  The directory grows on its own track (1541/1571: three sectors on; 144
+entries on a 1541 or 1571, 296 on a 1581).  A file that does not fit, or a directory
+that is full, changes nothing (DiskFull).  The BAM is not trusted for what is in use:
+before a sector is handed out, the sectors that are really taken are worked out from the
+disk itself -- the header and BAM, the directory's chain, and what every entry of the
+directory owns (a file's chain, DEL and unclosed files' too, a REL file's side sectors,
+a 1581 partition's range) -- and none of them is taken, whatever the BAM says; nor is a
+sector the image's error bytes mark bad.  The N command formats (an empty directory,
+every sector free but the system's), V validates (files never closed removed, the BAM
+made anew from what the entries own).
 """
 
 from kernal.disk_formats import SHIFTED_SPACE, DiskImage
@@ -89,20 +94,68 @@ class ImageEditor:
         return sorted(tracks, key=lambda t: (abs(t - home) if t <= 35 or self.format.kind == "d81"
                                              else 35 + abs(t - 53), t > home))
 
-    def in_use(self, skip=None):
-        """Every sector the directory's chain and the files' chains use (but `skip`'s file)."""
-        used = set(self._follow(*self.format.directory))
-        for entry in self.image.entries:
-            if skip is None or (entry.track, entry.sector) != (skip.track, skip.sector):
-                used.update(self.chain(entry))
-        return used
+    def _system_sectors(self):
+        """The header and BAM sectors, which no file or directory sector may take."""
+        system = {self.format.header}
+        if self.format.kind == "d81":
+            system |= {(40, 1), (40, 2)}
+        elif self.format.kind == "d71":
+            system.add((53, 0))
+        return system
+
+    def _reserved(self, skip=None):
+        """Every sector that must not be handed out, whatever the BAM says: the header and
+        BAM, the directory's chain, every sector a directory entry owns (but `skip`'s, a
+        DirectoryEntry being replaced) and the sectors the image's error bytes mark bad."""
+        skip_slot = self._slot_of(skip) if skip is not None else None
+        reserved = self._system_sectors() | set(self._follow(*self.format.directory))
+        for slot, sectors in self._owners().items():
+            if slot != skip_slot:
+                reserved |= sectors
+        return reserved | self._bad_sectors()
+
+    def _bad_sectors(self):
+        return {(track, sector) for track in range(1, self.format.tracks + 1)
+                for sector in range(self.format.sectors_in(track)) if self.image.read_error(track, sector)}
+
+    def _owners(self):
+        """{slot: the sectors its entry owns} for every entry of the directory in use:
+        files listed or not (DEL, unclosed, odd types), a file's chain, a REL file's side
+        sectors too, a 1581 partition its range."""
+        slots, _ = self._directory_slots()
+        return {slot: self._entry_sectors(slot) for slot in slots if self.data[slot]}
+
+    def _entry_sectors(self, slot):
+        """The sectors the entry at `slot` (the offset of its byte 2, the type) owns."""
+        kind, track, sector = self.data[slot], self.data[slot + 1], self.data[slot + 2]
+        if kind & 7 == 5 and self.format.kind == "d81":
+            return self._partition(track, sector, self.data[slot + 28] | self.data[slot + 29] << 8)
+        owned = set(self._follow(track, sector))
+        if kind & 7 == 4:                          # REL: the side sectors at +21/+22
+            side = self._follow(self.data[slot + 19], self.data[slot + 20])
+            owned.update(side)
+            if side and self.format.kind == "d81" and self.data[self._at(*side[0]) + 2] == 0xFE:
+                at = self._at(*side[0])            # a super side sector: its groups from byte 3
+                for group in range(126):
+                    if not self.data[at + 3 + 2 * group]:
+                        break
+                    owned.update(self._follow(self.data[at + 3 + 2 * group], self.data[at + 4 + 2 * group]))
+        return owned
+
+    def _partition(self, track, sector, blocks):
+        """A 1581 partition's sectors: `blocks` of them from (track, sector), in disk order."""
+        if not 1 <= track <= self.format.tracks or sector >= self.format.sectors_in(track):
+            return set()
+        first = self.format.offsets[track] // 256 + sector
+        last = min(first + blocks, self.format.sectors)
+        return {(1 + index // 40, index % 40) for index in range(first, last)}
 
     def _allocate(self, count, skip=None):
         """`count` free sectors in the order the DOS would take them (nothing marked yet).
-        A sector the BAM says is free but a file's chain uses is passed over: a wrong BAM
-        (a disk not validated) would have the DOS write over that file; we do not."""
+        A sector the BAM says is free but the directory or a file uses is passed over: a
+        wrong BAM (a disk not validated) would have the DOS write over it; we do not."""
         chosen = []
-        taken = self.in_use(skip)
+        taken = self._reserved(skip)
         for track in self._allocation_order():
             sectors = self.format.sectors_in(track)
             sector = 0
@@ -126,7 +179,7 @@ class ImageEditor:
         replaces (its blocks count as free, its directory slot is reused).  DiskFull when it
         does not fit: nothing changed then."""
         chunks = [data[i:i + 254] for i in range(0, len(data), 254)] or [b""]
-        old_chain = self.chain(replacing) if replacing is not None else []
+        old_chain = self._freed_by(replacing) if replacing is not None else []
         for track, sector in old_chain:
             self._mark(track, sector, True)
         try:
@@ -150,17 +203,18 @@ class ImageEditor:
         self.data[slot:slot + 30] = entry
 
     def scratch(self, entry):
-        for track, sector in self.chain(entry):
+        for track, sector in self._freed_by(entry):
             self._mark(track, sector, True)
         self.data[self._slot_of(entry)] = 0
+
+    def _freed_by(self, entry):
+        """The sectors that scratching `entry` frees: those it owns that nothing else does
+        (a chain crossed with another file's, or the directory's, stays used)."""
+        return sorted(self._entry_sectors(self._slot_of(entry)) - self._reserved(skip=entry))
 
     def rename(self, entry, name):
         slot = self._slot_of(entry)
         self.data[slot + 3:slot + 19] = bytes(name[:16]).ljust(16, bytes([SHIFTED_SPACE]))
-
-    def chain(self, entry):
-        """The (track, sector) list of an entry's file (the image was checked when read)."""
-        return self._follow(entry.track, entry.sector)
 
     def _follow(self, track, sector):
         """The sectors of a chain from (track, sector), to its end or the first link that
@@ -196,9 +250,10 @@ class ImageEditor:
         home = self.directory_track
         sectors = self.format.sectors_in(home)
         step = 1 if self.format.kind == "d81" else 3
+        taken = self._reserved()                   # (the BAM may call the directory's own sectors free)
         for offset in range(sectors):
             candidate = (sector + step + offset) % sectors
-            if self.is_free(home, candidate):
+            if (home, candidate) not in taken and self.is_free(home, candidate):
                 break
         else:
             raise DiskFull("the directory is full")
@@ -210,18 +265,17 @@ class ImageEditor:
         return at + 2
 
     def validate(self):
-        """The DOS's V command: files never closed are removed and the BAM is made anew from
-        the directory's chain and the files' chains (all else free)."""
+        """The DOS's V command: files never closed are removed and the BAM is made anew
+        from what the directory's entries own (chains, DEL files' too, REL side sectors,
+        1581 partitions) and the directory's chain (all else free)."""
         for entry in self.image.entries:
             if not entry.closed:
                 self.data[self._slot_of(entry)] = 0
         self.image.reread()
-        kept = self.in_use()
-        home = self.directory_track
-        system = {self.format.header} | ({(40, 1), (40, 2)} if self.format.kind == "d81" else set())
-        for track in self._writable_tracks() + [home]:
+        kept = self._reserved() - self._bad_sectors()
+        for track in self._writable_tracks() + [self.directory_track]:
             for sector in range(self.format.sectors_in(track)):
-                self._mark(track, sector, (track, sector) not in kept | system)
+                self._mark(track, sector, (track, sector) not in kept)
 
     # -- formatting ----------------------------------------------------------------------------
     def format_disk(self, name, disk_id=None):
@@ -232,6 +286,8 @@ class ImageEditor:
             disk_id = self.image.id.ljust(2, b"0")
         else:
             self.data[:self.format.size] = bytes(self.format.size)
+            if len(self.data) > self.format.size:  # (error bytes: every sector written anew reads)
+                self.data[self.format.size:] = bytes([1]) * (len(self.data) - self.format.size)
         name = bytes(name[:16]).ljust(16, bytes([SHIFTED_SPACE]))
         if self.format.kind == "d81":
             self._new_1581_header(name, disk_id)

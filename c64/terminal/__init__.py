@@ -23,3 +23,9 @@ def run_terminal(program, args, cpu_class):
     """
     from c64.terminal.session import run_terminal as run
     return run(program, args, cpu_class)
+
+
+def terminal_refusal():
+    """Why the front end cannot start here, in words for the user; None when it can."""
+    from c64.terminal.session import terminal_refusal as refusal
+    return refusal()

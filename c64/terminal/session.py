@@ -140,26 +140,29 @@ def terminal_problem(curses, environ=None, fd=None):
     return None
 
 
-def run_terminal(program, args, cpu_class):
-    """The interactive front end for `python ryg.py`; returns the exit status."""
+def terminal_refusal():
+    """Why the front end cannot start here (no curses, no terminal, one curses cannot
+    drive), in words for the user; None when it can."""
     try:
         import curses
     except ImportError:
-        sys.stderr.write("ryg: curses is not available (on Windows: pip install windows-curses); "
-                         "use --headless\n")
-        return 2
-    from c64.terminal.glyphmode import choose_glyph_mode
-
+        return "curses is not available (on Windows: pip install windows-curses); use --headless"
     if not has_terminal():
-        sys.stderr.write("ryg: the C64 screen needs a terminal (stdin and stdout); "
-                         "use --headless for scripts\n")
-        return 2
-
+        return "the C64 screen needs a terminal (stdin and stdout); use --headless for scripts"
     problem = terminal_problem(curses)
     if problem:
-        sys.stderr.write("ryg: %s; run it in a terminal such as xterm (TERM=xterm-256color), "
-                         "or use --headless\n" % problem)
+        return "%s; run it in a terminal such as xterm (TERM=xterm-256color), or use --headless" % problem
+    return None
+
+
+def run_terminal(program, args, cpu_class):
+    """The interactive front end for `python ryg.py`; returns the exit status."""
+    refusal = terminal_refusal()
+    if refusal:
+        sys.stderr.write("ryg: %s\n" % refusal)
         return 2
+    import curses
+    from c64.terminal.glyphmode import choose_glyph_mode
 
     path = setup_log(getattr(args, "log", None))
     set_host_locale()

@@ -323,3 +323,17 @@ def test_an_image_without_a_program_says_so(tmp_path):
     path.write_bytes(disk.bytes())
     proc = ryg(str(path), cwd=tmp_path)
     assert proc.returncode == 2 and "holds no PRG file to start" in proc.stderr
+
+
+def test_a_refused_run_makes_no_new_disk(tmp_path):
+    for args, message in ((("--headless", "--moncommands", "missing.txt"), "cannot read the monitor commands"),
+                          (("--break", "1000"), "need --headless"),
+                          ((), "needs a terminal")):
+        proc = subprocess.run([sys.executable, os.path.join(ROOT, "ryg.py"), "--basic", "--new-disk", "a.d64",
+                               *args], capture_output=True, text=True, timeout=180, cwd=str(tmp_path),
+                              stdin=subprocess.DEVNULL)
+        assert proc.returncode == 2 and message in proc.stderr, proc.stderr
+        assert not (tmp_path / "a.d64").exists(), args
+    proc = ryg("--basic", "--new-disk", "a.d64", cwd=tmp_path)              # the corrected command
+    assert proc.returncode == 0, proc.stderr
+    assert read_image(str(tmp_path / "a.d64")).entries == []

@@ -10,7 +10,9 @@ Files take free sectors track by track away from the directory track; the direct
 grows from its first sector (18/1 then 18/4, 18/7, ..., 18/16, 18/2, ...; on a .d81 40/3,
 40/4, ...),
 eight entries a sector; the BAM counts what is free.  `scratch(name)`, the `closed`
-flag of `add` and the sector helpers make the odd and damaged disks the tests need.
+flag of `add`, a chain of one's choice (`add(..., chain=[(17, 0), (18, 7)])`), DEL and
+REL files (`add_rel`), 1581 partitions (`add_partition`), a BAM that lies (`lie_free`)
+and the sector helpers make the odd and damaged disks the tests need.
 """
 
 PADDING = 0xA0
@@ -34,6 +36,7 @@ class ImageWriter:
         self.used = {track: set() for track in range(1, self.tracks + 1)}
         self.name, self.disk_id = name, disk_id
         self.entries = []            # (raw 32-byte entry) in directory order
+        self.lies = set()            # (track, sector) the BAM calls free whatever holds them
         if kind == "d81":
             self.used[40].update({0, 1, 2, 3})
         else:
@@ -50,10 +53,16 @@ class ImageWriter:
                     return track, sector
         raise ValueError("disk full")
 
-    def add(self, name, file_type, data, closed=True):
-        """Write a file; returns its (track, sector) chain."""
+    def add(self, name, file_type, data, closed=True, chain=None):
+        """Write a file (on the sectors of `chain` if given: one a 254 bytes); returns its
+        (track, sector) chain."""
         chunks = [data[i:i + 254] for i in range(0, len(data), 254)] or [b""]
-        chain = [self._allocate() for _ in chunks]
+        if chain is None:
+            chain = [self._allocate() for _ in chunks]
+        else:
+            assert len(chain) == len(chunks)
+            for track, sector in chain:
+                self.used[track].add(sector)
         for index, (chunk, (track, sector)) in enumerate(zip(chunks, chain)):
             block = bytearray(256)
             if index + 1 < len(chain):
@@ -69,6 +78,38 @@ class ImageWriter:
         entry[30], entry[31] = len(chain) & 0xFF, len(chain) >> 8
         self.entries.append(entry)
         return chain
+
+    def add_rel(self, name, data, record_length=64):
+        """A REL file: its data chain and one side sector (at most 120 data sectors);
+        returns (the data chain, the side sector)."""
+        chain = self.add(name, "rel", data)
+        side = self._allocate()
+        block = bytearray(256)
+        block[0], block[1] = 0, 15 + 2 * len(chain)
+        block[2], block[3] = 0, record_length
+        block[4], block[5] = side
+        for index, (track, sector) in enumerate(chain):
+            block[16 + 2 * index], block[17 + 2 * index] = track, sector
+        self.put(*side, block)
+        entry = self.entries[-1]
+        entry[21], entry[22], entry[23] = side[0], side[1], record_length
+        entry[30] += 1
+        return chain, side
+
+    def add_partition(self, name, track, sector, blocks):
+        """A 1581 partition (type 5): `blocks` sectors in disk order from (track, sector)."""
+        start = offset(track, sector, self.kind) // 256
+        for index in range(start, start + blocks):
+            self.used[1 + index // 40].add(index % 40)
+        entry = bytearray(32)
+        entry[2], entry[3], entry[4] = 0x85, track, sector
+        entry[5:21] = name.ljust(16, bytes([PADDING]))
+        entry[30], entry[31] = blocks & 0xFF, blocks >> 8
+        self.entries.append(entry)
+
+    def lie_free(self, track, sector):
+        """Have the BAM call a sector free whatever holds it."""
+        self.lies.add((track, sector))
 
     def add_damaged(self, name):
         """A 3-block file whose second sector links to sector 30 of track 17 (a 21-sector
@@ -94,7 +135,7 @@ class ImageWriter:
 
     def _directory_sectors(self):
         first = 3 if self.kind == "d81" else 1
-        sectors = [first]
+        sectors = self.directory = getattr(self, "directory", [first])    # (kept for the next bytes())
         while len(sectors) * 8 < len(self.entries):
             step = 1 if self.kind == "d81" else 3
             following = (sectors[-1] + step) % self.sectors[self.home]
@@ -123,7 +164,7 @@ class ImageWriter:
         return bytes(self.image)
 
     def _free(self, track):
-        free = [s for s in range(self.sectors[track]) if s not in self.used[track]]
+        free = [s for s in range(self.sectors[track]) if s not in self.used[track] or (track, s) in self.lies]
         return len(free), sum(1 << s for s in free)
 
     def _write_1541_bam(self):
@@ -200,27 +241,67 @@ def bam_of(raw, kind):
     return out
 
 
-def chains_of(raw, kind):
-    """Every (track, sector) the directory's chain and its files' chains use."""
-    sectors = SECTORS[kind]
-
+def _sector_reader(raw, kind):
     def sector_at(track, sector):
         start = offset(track, sector, kind)
         return raw[start:start + 256]
-    used = set()
+    return sector_at
+
+
+def directory_chain(raw, kind):
+    """The directory's sectors, in order."""
+    sector_at = _sector_reader(raw, kind)
+    chain = []
     track, sector = DIRECTORY_TRACK[kind], 3 if kind == "d81" else 1
     while track:
-        used.add((track, sector))
+        assert (track, sector) not in chain
+        chain.append((track, sector))
+        track, sector = sector_at(track, sector)[0], sector_at(track, sector)[1]
+    return chain
+
+
+def owners(raw, kind, strict=True):
+    """[(slot number, raw 32-byte entry, set of the sectors it owns)] for every directory
+    entry in use: a file's chain (DEL and unclosed files too), a REL file's side sectors,
+    a 1581 partition's range.  `strict`: AssertionError on a chain that leaves the disk or
+    comes back; otherwise such a chain ends there."""
+    sectors = SECTORS[kind]
+    sector_at = _sector_reader(raw, kind)
+
+    def follow(t, s):
+        chain = []
+        while t:
+            ok = 1 <= t < len(sectors) and s < sectors[t] and (t, s) not in chain
+            assert ok or not strict, (t, s)
+            if not ok:
+                break
+            chain.append((t, s))
+            t, s = sector_at(t, s)[0], sector_at(t, s)[1]
+        return set(chain)
+    out = []
+    for number, (track, sector) in enumerate(directory_chain(raw, kind)):
         block = sector_at(track, sector)
         for slot in range(8):
             entry = block[32 * slot:32 * slot + 32]
-            if entry[2] & 7:
-                t, s = entry[3], entry[4]
-                while t:
-                    assert 1 <= t < len(sectors) and s < sectors[t] and (t, s) not in used
-                    used.add((t, s))
-                    t, s = sector_at(t, s)[0], sector_at(t, s)[1]
-        track, sector = block[0], block[1]
+            if not entry[2]:
+                continue
+            if entry[2] & 7 == 5 and kind == "d81":
+                first = offset(entry[3], entry[4], kind) // 256
+                owned = {(1 + i // 40, i % 40) for i in range(first, first + entry[30] + 256 * entry[31])}
+            else:
+                owned = follow(entry[3], entry[4])
+                if entry[2] & 7 == 4:
+                    owned |= follow(entry[21], entry[22])
+            out.append((8 * number + slot, bytes(entry), owned))
+    return out
+
+
+def chains_of(raw, kind):
+    """Every (track, sector) the directory's chain and its entries use (see owners)."""
+    used = set(directory_chain(raw, kind))
+    for _, _, owned in owners(raw, kind):
+        assert not owned & used
+        used |= owned
     return used
 
 

@@ -1,0 +1,159 @@
+"""A disk image's directory and errors as a drive shows them: a 1581's directory of 296
+entries, the track and sector of error 66, unclosed (*PRG) and locked (PRG<) files, the
+error bytes of an image that has them (a sector marked bad reads as the error its byte
+names), the temporary files a killed write left beside an image, and the message for an
+image of a wrong size.
+"""
+
+import os
+import time
+
+import pytest
+
+from kernal.disk_formats import ImageError, read_image
+from kernal.disk_image import ImageDisk
+from kernal.errors import KernalError
+from tests.tools.image_writer import ImageWriter, check_bam_in_step, offset
+
+STALE = 20 * 60                                                # older than a write can take
+
+
+def write(tmp_path, disk, name="disk.d64", extra=b""):
+    path = tmp_path / name
+    path.write_bytes(disk.bytes() + extra)
+    return path
+
+
+def listing_lines(drive, pattern=b""):
+    """The lines of LOAD"$" as the drive sends them: (number, text) pairs."""
+    data = drive.load(b"$" + pattern)[2:]
+    lines, at = [], 0
+    while data[at] or data[at + 1]:
+        end = data.index(0, at + 4)
+        lines.append((data[at + 2] | data[at + 3] << 8, bytes(data[at + 4:end])))
+        at = end + 1
+    return lines
+
+
+def test_a_d81_lists_all_its_files_and_its_directory_holds_296(tmp_path):
+    disk = ImageWriter(b"MANY", b"M1", kind="d81")
+    for n in range(295):
+        disk.add(b"F%03d" % n, "prg", bytes([1, 8, n & 0xFF]))
+    drive = ImageDisk(str(write(tmp_path, disk, "many.d81")))
+    assert len(listing_lines(drive)) == 1 + 295 + 1            # header, files, BLOCKS FREE
+    drive.save(b"LAST", bytes([1, 8, 1]))
+    assert drive.error_text().startswith("00,")
+    lines = listing_lines(drive)
+    assert len(lines) == 1 + 296 + 1 and lines[-2][1].startswith(b'   "LAST"')
+    with pytest.raises(KernalError):
+        drive.save(b"ONE MORE", bytes([1, 8, 1]))
+    assert drive.error_text().startswith("72,DISK FULL")
+
+
+@pytest.mark.parametrize("kind, name", [("d64", "many.d64"), ("d71", "many.d71")])
+def test_a_1541_or_1571_directory_is_full_at_144(tmp_path, kind, name):
+    disk = ImageWriter(b"MANY", b"M1", kind=kind)
+    for n in range(144):
+        disk.add(b"F%03d" % n, "prg", bytes([1, 8, n]))
+    drive = ImageDisk(str(write(tmp_path, disk, name)))
+    assert len(listing_lines(drive)) == 1 + 144 + 1
+    with pytest.raises(KernalError):
+        drive.save(b"ONE MORE", bytes([1, 8, 1]))
+    assert drive.error_text().startswith("72,DISK FULL")
+
+
+@pytest.mark.parametrize("link, shown", [((36, 0), "36,00"), ((1, 21), "01,21")])
+def test_error_66_names_the_track_and_sector_met(tmp_path, link, shown):
+    disk = ImageWriter(b"BAD LINKS", b"B1")
+    disk.add(b"GOOD", "prg", bytes([1, 8, 1]))
+    disk.add(b"OFF", "prg", bytes([1, 8, 2]))
+    disk.entries[-1][3:5] = bytes(link)                        # its first sector is not on the disk
+    drive = ImageDisk(str(write(tmp_path, disk)))
+    with pytest.raises(KernalError):
+        drive.load(b"OFF")
+    assert drive.error_text() == "66,ILLEGAL TRACK OR SECTOR," + shown
+    drive.open(2, b"OFF,P,R")
+    assert drive.error_text() == "66,ILLEGAL TRACK OR SECTOR," + shown
+    assert drive.load(b"GOOD") == bytes([1, 8, 1])
+
+
+def test_unclosed_and_locked_files_are_listed_as_a_1541_lists_them(tmp_path):
+    disk = ImageWriter(b"SPLAT", b"S1")
+    disk.add(b"OPEN", "prg", bytes([1, 8, 1]), closed=False)
+    disk.add(b"LOCKED", "seq", b"KEPT")
+    disk.entries[-1][2] |= 0x40
+    disk.add(b"PLAIN", "usr", b"U")
+    drive = ImageDisk(str(write(tmp_path, disk)))
+    texts = [text for _, text in listing_lines(drive)[1:-1]]
+    assert texts[0].startswith(b'   "OPEN"' + b" " * 12 + b"*PRG ")
+    assert texts[1].startswith(b'   "LOCKED"' + b" " * 10 + b" SEQ<")
+    assert texts[2].startswith(b'   "PLAIN"' + b" " * 11 + b" USR ")
+
+
+def error_image(tmp_path):
+    """A .d64 with error bytes: GOOD reads, BAD's second sector says 23 (read error),
+    and the rest of track 17 says 20 (header not found)."""
+    disk = ImageWriter(b"ERRORS", b"E1")
+    disk.add(b"GOOD", "prg", bytes([1, 8]) + bytes(200))       # 17/0
+    bad = disk.add(b"BAD", "seq", bytes(400))                  # 17/1, 17/2
+    errors = bytearray([1]) * 683
+    errors[offset(*bad[1]) // 256] = 5
+    for sector in range(3, 21):
+        errors[offset(17, sector) // 256] = 2
+    return write(tmp_path, disk, "errors.d64", bytes(errors)), bad
+
+
+def test_a_sector_marked_bad_reads_as_the_error_its_byte_names(tmp_path):
+    path, bad = error_image(tmp_path)
+    assert len(path.read_bytes()) == 175531
+    drive = ImageDisk(str(path))
+    assert drive.load(b"GOOD") == bytes([1, 8]) + bytes(200)
+    drive.open(2, b"BAD,S,R")
+    assert drive.error_text() == "23,READ ERROR,%02d,%02d" % bad[1]
+    with pytest.raises(KernalError):
+        drive.load(b"BAD")
+    assert drive.error_text() == "23,READ ERROR,%02d,%02d" % bad[1]
+
+
+def test_a_write_keeps_the_error_bytes_and_stays_off_the_sectors_they_mark_bad(tmp_path):
+    path, _ = error_image(tmp_path)
+    errors = path.read_bytes()[174848:]
+    drive = ImageDisk(str(path))
+    drive.save(b"NEW", bytes([1, 8]) + bytes(range(256)) * 20)  # 21 blocks
+    assert drive.error_text().startswith("00,")
+    raw = path.read_bytes()
+    assert len(raw) == 175531 and raw[174848:] == errors
+    image = read_image(str(path))
+    new = image.entries[-1]
+    assert new.name == b"NEW" and image.read_file(new) == bytes([1, 8]) + bytes(range(256)) * 20
+    assert new.track != 17                                      # track 17's free sectors are all bad
+    check_bam_in_step(raw[:174848], "d64")
+    drive.open(15, b"N0:FRESH,F1")                              # a full format writes every sector anew
+    assert drive.error_text().startswith("00,")
+    assert path.read_bytes()[174848:] == bytes([1]) * 683
+
+
+def test_stale_temporary_files_beside_an_image_are_removed_when_it_is_attached(tmp_path):
+    path = write(tmp_path, ImageWriter(b"TEMPS", b"T1"))
+    old = time.time() - STALE
+    stale, young, other = (tmp_path / ".ryg64-k1ll3d00.tmp", tmp_path / ".ryg64-wr1t1ng0.tmp",
+                           tmp_path / ".ryg64-notes.txt")
+    for temp in (stale, young, other):
+        temp.write_bytes(bytes(819200))
+    os.utime(stale, (old, old))
+    os.utime(other, (old, old))
+    link = tmp_path / ".ryg64-alink000.tmp"
+    link.symlink_to(path.name)
+    os.utime(link, (old, old), follow_symlinks=False)
+    ImageDisk(str(path))
+    assert not stale.exists()
+    assert young.exists() and other.exists() and link.is_symlink() and path.exists()
+
+
+def test_an_image_of_a_wrong_size_is_refused_with_its_own_size(tmp_path):
+    path = tmp_path / "huge.d64"
+    with open(path, "wb") as handle:
+        handle.truncate(10 * 2 ** 30)                           # sparse: nothing is written
+    with pytest.raises(ImageError) as error:
+        read_image(str(path))
+    assert "is not a disk image: 10,737,418,240 bytes" in str(error.value)
