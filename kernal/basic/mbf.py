@@ -33,10 +33,13 @@ the ROM builds them (MUL10, DIV10, FADDH, QINT), so the same rounding shows.
 
 from fractions import Fraction
 
-from kernal.basic.meter import (ADD_CYCLES, BYTE_CYCLES, COMPARE_CYCLES, DIV_CYCLES, FIN_CHAR_CYCLES, FIN_CYCLES,
-                                FIN_DIGIT_CYCLES, FLOAT_CYCLES, FOUT_CYCLES, FUNCTION_CYCLES, GETADR_CYCLES, METER,
-                                MUL_CYCLES, POLY_CYCLES, POLY_TERM_CYCLES, QINT_CYCLES, SHIFT_BIT_CYCLES,
-                                SHIFT_BYTE_CYCLES)
+from kernal.basic import meter
+from kernal.basic.meter import (ALIGN_CYCLES, FADD_ARG_ZERO, FADD_DIFFERENCE, FADD_FAC_ZERO, FADD_HEAD, FADD_SUM,
+                                FADD_SUM_CARRY, FDIV_HEAD, FMUL_ARG_ZERO, FMUL_FAC_ZERO, FMUL_UNDERFLOW, FSUB_HEAD,
+                                METER, normal_cycles)
+from kernal.basic.meter import (COMPARE_CYCLES, FIN_CHAR_CYCLES, FIN_CYCLES, FIN_DIGIT_CYCLES, FLOAT_CYCLES,
+                                FOUT_CYCLES, FUNCTION_CYCLES, GETADR_CYCLES, POLY_CYCLES, POLY_TERM_CYCLES,
+                                QINT_CYCLES)
 
 MAN_BITS = 40
 TOP = 1 << 39
@@ -172,43 +175,52 @@ def add(arg, fac):
     exponents' subtraction goes into the rounding byte of a sum (FADD4 -> FADD2's ADC OLDOV):
     a sum of two numbers of the same binade carries a rounding byte of 1 more than FAC's."""
     if fac[1] == 0:
+        METER.cycles += FADD_FAC_ZERO
         return (arg[0], arg[1], arg[2] & ~0xFF) if arg[1] else ZERO       # MOVFA
     asgn, aexp, aman = arg
     if aexp == 0:
+        METER.cycles += FADD_ARG_ZERO
         return fac
     fsgn, fexp, fman = fac
     aman &= ~0xFF
     d = aexp - fexp
-    shift = d if d > 0 else -d
-    METER.cycles += (ADD_CYCLES + SHIFT_BIT_CYCLES * (shift & 7)
-                     + SHIFT_BYTE_CYCLES * (shift >> 3 if shift < 40 else 5))
     carry = 0
     if d == 0:
         exp, sgn, y, x = fexp, fsgn, fman, aman
         carry = 1
+        cycles = FADD_HEAD[0]
     elif d < 0:                                # FADDA: ARG is shifted
         exp, sgn, y, x = fexp, fsgn, fman, aman >> -d
+        cycles = FADD_HEAD[2] + ALIGN_CYCLES[-d]
     else:                                      # FAC is shifted, the result takes ARG's sign
         exp, sgn, y, x = aexp, asgn, aman, fman >> d
+        cycles = FADD_HEAD[1] + ALIGN_CYCLES[d]
     if asgn == fsgn:
         man = y + x + carry
         if man >= FULL:                        # SQUEEZ: shift right, the lowest bit is lost
+            METER.cycles += cycles + FADD_SUM_CARRY
             man >>= 1
             exp += 1
             if exp > 255:
                 raise MathError("OVERFLOW")
+        else:
+            METER.cycles += cycles + FADD_SUM
         return (sgn, exp, man)
     man = y - x                                # SUBIT: the unshifted one minus the shifted one
+    cycles += FADD_DIFFERENCE[d > 0]
     if man < 0:                                # NEGFAC
         sgn ^= 1
         man = -man
-    lost = 40 - man.bit_length()               # NORMAL's shift back
-    METER.cycles += SHIFT_BYTE_CYCLES * (lost >> 3) + SHIFT_BIT_CYCLES * (lost & 7)
+        cycles += meter.negfac_cycles(man)
+    else:
+        cycles += 3                            # FADFLT: BCS NORMAL
+    METER.cycles += cycles + normal_cycles(man, exp)
     return normal(sgn, exp, man)
 
 
 def sub(arg, fac):
     """FSUBT: ARG - FAC."""
+    METER.cycles += FSUB_HEAD
     return add(arg, neg(fac))
 
 
@@ -221,19 +233,21 @@ def mul(arg, fac):
     non-zero byte (or when the exponents' sum stayed below $100), clear after another
     MULSHF.  With the carry clear the result is shifted one bit more, and the bit is not
     caught in the rounding byte: the multiply bug, so FAC * ARG need not equal ARG * FAC."""
-    if fac[1] == 0 or arg[1] == 0:
+    if fac[1] == 0:
+        METER.cycles += FMUL_FAC_ZERO
+        return ZERO
+    if arg[1] == 0:
+        METER.cycles += FMUL_ARG_ZERO
         return ZERO
     s = fac[1] + arg[1]                    # MULDIV
     if s >= 0x80 + 0x100:
         raise MathError("OVERFLOW")
-    if s <= 0x80:
+    if s < 0x80:
+        METER.cycles += FMUL_UNDERFLOW
         return ZERO
     a32 = arg[2] >> 8
     multiplier = fac[2]
     low = multiplier & 0xFFFFFFFF
-    METER.cycles += (MUL_CYCLES + BYTE_CYCLES[low & 0xFF] + BYTE_CYCLES[(low >> 8) & 0xFF]
-                     + BYTE_CYCLES[(low >> 16) & 0xFF] + BYTE_CYCLES[low >> 24]
-                     + BYTE_CYCLES[multiplier >> 32])
     if (low & 0xFFFF and not low & 0xFFFF0000) or (low & 0xFF and not low & 0xFFFF00):
         # two zero bytes in a row after a non-zero one: the second is shifted by nine bits
         res = 0                            # RESHO..RESLO and FACOV as one 40-bit number
@@ -251,6 +265,9 @@ def mul(arg, fac):
         res = (res + (((multiplier >> 32) * a32) << 8)) >> 8   # FACHO through MLTPL1
     else:
         res = (multiplier * a32) >> 32
+    METER.cycles += meter.fmult_cycles(multiplier, s, res)
+    if s == 0x80:                          # ZEROML returned into FMULTT: NORMAL finds exponent 0
+        return ZERO
     return normal(fac[0] ^ arg[0], s - 0x80, res)
 
 
@@ -258,9 +275,10 @@ def div(arg, fac):
     """FDIVT: ARG / FAC.  FAC is rounded first; 34 quotient bits, truncated."""
     if fac[1] == 0:
         raise MathError("DIVISION BY ZERO")
-    METER.cycles += DIV_CYCLES
+    cycles = meter.round_cycles(fac)
     fac = round_fac(fac)
     if arg[1] == 0:
+        METER.cycles += cycles + meter.FDIV_ARG_ZERO
         return ZERO
     a, f = arg[2] >> 8, fac[2] >> 8
     q = (a << 33) // f                     # DIVIDE: first bit is a >= f, then 33 more
@@ -268,7 +286,9 @@ def div(arg, fac):
     if s >= 0x100:
         raise MathError("OVERFLOW")
     if s < 0:
+        METER.cycles += cycles + meter.FDIV_UNDERFLOW
         return ZERO
+    METER.cycles += cycles + FDIV_HEAD[s >= 0x80] - (s == 0) + meter.divide_cycles(a, f) + normal_cycles(q << 6, 1)
     sign = fac[0] ^ arg[0]
     if s == 0:
         # MULDIV's exponent 0 goes to ZEROML ($B8FB), which clears the sign and returns to

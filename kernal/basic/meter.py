@@ -1,17 +1,33 @@
-"""What the ROM's math package would have spent: C64 cycles metered as kernal.basic.mbf computes.
+"""What the ROM's math package spends: C64 cycles metered as kernal.basic.mbf computes.
 
-Each routine of mbf adds an estimate that follows its 6502 code; the interpreter charges
-what was spent to the clock with the statement (kernal.basic.interpreter, charge).
+Each routine of mbf adds the cycles the genuine BASIC ROM (901226-01) takes from the
+routine's entry to its RTS for the same operands, path by path as its 6502 code runs;
+the interpreter charges what was spent to the clock with the statement
+(kernal.basic.interpreter, charge).  The counts are read off the ROM's instructions and
+were checked against the genuine ROM run on the project's cycle-exact CPU (measured on
+the genuine ROMs KERNAL 901227-03 / BASIC 901226-01).
+
+The boundary with the interpreter's own estimates (kernal.basic.definitions COST_*):
+the charges here run from the math routine's entry to its RTS, the JSR into it excluded;
+what happens around the call (FRMEVL's operator loop pushing and pulling the operands,
+PTRGET, CHRGET outside FIN, MOVFM of a variable into FAC, MOVMF storing one, ISFUN's
+dispatch, PARCHK) is the interpreter's.  Entry points charged:
+
+* mbf.add FADDT ($B86A), mbf.sub FSUBT ($B853), mbf.mul FMULTT ($BA2B) and mbf.div
+  FDIVT ($BB12) entered as FRMEVL enters an operator (ARG pulled, A = FACEXP);
+  mbf.power FPWRT ($BF7B) likewise; mbf.compare FCOMP ($BC5B) with A/Y at the operand.
+* FIN ($BCF3) entered on the first character (its CHRGETs are its own), FOUT ($BDDD).
+* FLOAT/GIVAYF ($B391) for mbf.from_int, QINT ($BC9B) and INT ($BCCC), AYINT ($B1BF),
+  GETADR ($B7F7), CONINT for GETBYT ($B7A1 after FRMNUM), SGN ($BC39), ABS ($BC58).
+* The functions from their ISFUN entries: SQR ($BF71), EXP ($BFED), LOG ($B9EA),
+  SIN ($E26B), COS ($E264), TAN ($E2B4), ATN ($E30E), RND ($E097).
+* ROUND, MOVFM and MOVMF are charged inside the routines above where the ROM calls them;
+  mbf.unpack, pack and round_fac on their own are free (the interpreter's).
 """
 
 
 class Meter:
-    """The C64 cycles the ROM's routines would have spent on the operations done in mbf.
-
-    Each routine adds an estimate that follows its 6502 code: FMULT's loop costs 41 cycles
-    a bit and 41 more for each bit that adds ARG, a zero byte takes MULSHF's short way;
-    FDIV generates 34 quotient bits; FADD pays per bit and byte of the alignment shift
-    and of NORMAL.  The interpreter charges what was spent to the clock (take)."""
+    """The C64 cycles the ROM's routines spent on the operations done in mbf (take)."""
 
     __slots__ = ("cycles",)
 
@@ -24,21 +40,173 @@ class Meter:
 
 
 METER = Meter()
-# FMULT per byte of FAC: MULSHF for a zero byte, else MLTPL1's eight passes and an ARG added per bit set
-BYTE_CYCLES = [80] + [14 + 8 * 41 + 41 * bin(b).count("1") for b in range(1, 256)]
-ADD_CYCLES = 230            # CONUPK, FADDT's tests, the 4-byte add or subtract
-SHIFT_BIT_CYCLES = 46       # SHIFTR / NORMAL, one bit
-SHIFT_BYTE_CYCLES = 30      # a whole byte moved
-MUL_CYCLES = 180            # CONUPK, MULDIV, clearing RES, MOVFR and NORMAL around the loop
-DIV_CYCLES = 3000           # ROUND, MULDIV, 34 quotient bits of about 71 cycles, MOVFR
-FLOAT_CYCLES = 80           # FLOAT / GIVAYF: an integer into FAC
-QINT_CYCLES = 250           # QINT / INT: FAC shifted to an integer and back
-GETADR_CYCLES = 150         # AYINT / GETADR
-COMPARE_CYCLES = 60         # FCOMP
-FOUT_CYCLES = 1500          # FOUT's digit loop (10 powers of ten added or subtracted)
-FIN_CYCLES = 250            # FIN: its ten work bytes cleared, the sign, the end (FINE)
-FIN_CHAR_CYCLES = 60        # FIN: CHRGET and the tests for each character
-FIN_DIGIT_CYCLES = 150      # FINDIG / FINLOG around MUL10, FLOAT and FADDT
-POLY_CYCLES = 120           # POLY / POLYX: MOV1F, MOV2F
-POLY_TERM_CYCLES = 40       # per coefficient: the pointer moved on
-FUNCTION_CYCLES = 300       # a series function's own moves and tests
+
+
+# -- NORMAL ($B8D7) ----------------------------------------------------------------------------
+def normal_cycles(man, exp):
+    """NORMAL on a 40-bit mantissa (FACHO..FACOV) whose exponent is `exp`: whole bytes moved
+    up while FACHO is 0 (39 cycles each; the fourth ends at ZEROFC: zero), then NORM2's bit
+    shifts (30 each).  BNE NORM1 and the underflow's BCS ZEROFC both cross a page."""
+    if man < 0x100:
+        return 175
+    lz = 40 - man.bit_length()
+    return 38 + 39 * (lz >> 3) + 30 * (lz & 7)
+
+
+# -- FADDT ($B86A) -------------------------------------------------------------------------------
+FADD_FAC_ZERO = 86          # BNE not taken: JMP MOVFA copies ARG
+FADD_ARG_ZERO = 25          # FADDC: TAY; BEQ ZERRTS
+FADD_HEAD = (26, 50, 33)    # to FADD4 / FADD1: equal exponents, FAC shifted (ARG's sign taken), ARG shifted
+FADD_SUM = 60               # FADD4: BIT ARISGN, BPL; FADD2: the five ADCs; JMP SQUEEZ, BCC RNDRTS, RTS
+FADD_SUM_CARRY = 91         # ... RNDSHF instead: the carry shifted in, FACEXP + 1
+FADD_DIFFERENCE = (66, 67)  # FADD4 to SUBIT's five SBCs: ARG shifted or none / FAC shifted (CPX #ARGEXP)
+FSUB_HEAD = 20              # FSUBT: FACSGN flipped, ARISGN, LDA FACEXP, JMP FADDT
+NEGFAC_CYCLES = (70, 77, 84, 91, 95)   # BCS not taken, JSR NEGFAC .. RTS, by the zero bytes INCFAC carries through
+
+
+def _align_cycles(s):
+    """FADD1 to FADD4: the operand with the smaller exponent shifted right s bits.  Up to 7
+    (and from 136, where CMP #$F9 sees a positive number) LSR 1,X and ROLSHF take a bit at a
+    time; otherwise SHIFTR moves whole bytes (SHFTR2, 38 cycles) then the bits left."""
+    a = -s & 0xFF
+    if (a - 0xF9) & 0x80 == 0:
+        return 53 + 46 * (s - 1)
+    c = 2 + 3 + 6                          # CMP #$F9, BMI FADD5, JSR SHIFTR
+    carry = 0
+    while True:                            # SHIFTR: ADC #$08; BMI/BEQ SHFTR2
+        a += 8 + carry
+        carry, a = a >> 8, a & 0xFF
+        if a & 0x80:
+            c += 2 + 3 + 38
+        elif a == 0:
+            c += 2 + 2 + 3 + 38
+        else:
+            break
+    a -= 8 + 1 - carry                     # SBC #$08
+    carry, a = (0, a & 0xFF) if a < 0 else (1, a)
+    c += 2 + 2 + 2 + 2 + 2 + 3             # ADC, BMI, BEQ, SBC, TAY, LDA FACOV
+    if carry:
+        c += 3                             # BCS SHFTRT
+    else:
+        c += 2 + 46 * (256 - a) - 1        # SHFTR3, a bit at a time (the top bit clear: BCC SHFTR4)
+    return c + 8 + 3                       # SHFTRT: CLC, RTS; BCC FADD4
+
+
+ALIGN_CYCLES = [0] + [_align_cycles(s) for s in range(1, 256)]
+
+
+def negfac_cycles(man):
+    """NEGFAC on a 40-bit value: INCFAC carries through its zero bytes (FACOV up)."""
+    k = 0
+    while k < 4 and not (man >> (8 * k)) & 0xFF:
+        k += 1
+    return NEGFAC_CYCLES[k]
+
+
+# -- ROUND ($BC1B) -------------------------------------------------------------------------------
+def round_cycles(f):
+    """ROUND: 12 for zero, 19 with the rounding bit clear; else INCFAC through the mantissa's
+    $FF bytes (7 each) and RNDSHF when all four carry."""
+    if f[1] == 0:
+        return 12
+    man = f[2]
+    if not man & 0x80:
+        return 19
+    m = man >> 8
+    k = 0
+    while k < 4 and (m >> (8 * k)) & 0xFF == 0xFF:
+        k += 1
+    return 41 + 7 * k if k < 4 else 93
+
+
+# -- FMULTT ($BA2B) -------------------------------------------------------------------------------
+FMUL_FAC_ZERO = 11          # BNE not taken, JMP MULTRT
+FMUL_ARG_ZERO = 40          # MULDIV: BEQ ZEREMV, PLA PLA, JMP ZEROFC
+FMUL_UNDERFLOW = 50         # MULDIV: the exponents' sum below $81 (BPL ZEREMV)
+FMUL_HEAD = (63, 58)        # MULDIV (its sum from $100 / below), RES cleared; MLTPLY's LDA/JSR are per byte
+# per byte of FACOV..FACMOH through MLTPLY: a non-zero byte takes MLTPL1's eight passes,
+# 37 cycles more for each bit set (the four ADCs of ARG); FACHO goes to MLTPL1 (3 less)
+MUL_BYTE_CYCLES = [0] + [317 + 37 * bin(b).count("1") for b in range(1, 256)]
+MUL_ZERO_CYCLES = (122, 78)   # a zero byte: MULSHF's byte move, one bit more when the carry is clear
+MOVFR_CYCLES = 30           # JMP MOVFR: RES into FAC, JMP NORMAL
+
+
+def fmult_cycles(multiplier, s, res):
+    """FMULTT from MULDIV on: the 40-bit multiplier (FAC), the exponents' sum s, the product
+    before NORMAL.  A sum of exactly $80 reaches ZEROML, which returns into FMULTT: the
+    product is made and NORMAL finds exponent 0."""
+    carry = s < 0x100
+    c = FMUL_HEAD[carry] - (s == 0x80)
+    for byte in (multiplier & 0xFF, (multiplier >> 8) & 0xFF, (multiplier >> 16) & 0xFF,
+                 (multiplier >> 24) & 0xFF):
+        if byte:
+            c += MUL_BYTE_CYCLES[byte]
+            carry = 1
+        else:
+            c += MUL_ZERO_CYCLES[carry]
+            carry = 0
+    return (c + MUL_BYTE_CYCLES[multiplier >> 32] - 3 + MOVFR_CYCLES
+            + normal_cycles(res, s - 0x80 if s > 0x80 else 0))
+
+
+# -- FDIVT ($BB12) ---------------------------------------------------------------------------------
+FDIV_HEAD = (106, 111)      # BEQ, JSR ROUND, the exponent negated, MULDIV (no carry / carry), INC FACEXP,
+                            # MOVFR; ROUND's own cycles are added (round_cycles)
+FDIV_ARG_ZERO = 55          # MULDIV: BEQ ZEREMV, PLA PLA, JMP ZEROFC (ROUND before it added)
+DIV_COMPARE_CYCLES = (9, 17, 25, 30)   # DIVIDE: ARG against FAC a byte at a time, 0-3 bytes equal
+DIV_BIT_CYCLES = {8: 16, 16: 16, 24: 16, 32: 18}   # SAVQUO with a quotient byte stored (LD100 at the 4th)
+_divide_cache = {}
+
+
+def divide_cycles(a, f):
+    """DIVIDE..DIVNRM: the 34 quotient bits of the 32-bit mantissas a / f.  Each bit: SAVQUO
+    (PHP, ROL, the byte stored every eighth), QSHFT (PLP, DIVSUB's four SBCs when the bit is
+    1), SHFARG's shift, and how the next bit is found: the shift's carry makes it 1 (BCS
+    SAVQUO), a top bit set compares the bytes (BMI DIVIDE), else it is 0 (BPL SAVQUO)."""
+    key = (a, f)
+    c = _divide_cache.get(key)
+    if c is not None:
+        return c
+    c = 35                                 # DIVNRM: six ASLs, STA FACOV, PLP, JMP MOVFR
+    compare = True
+    r = a
+    for i in range(1, 35):
+        if compare:
+            x = r ^ f
+            c += DIV_COMPARE_CYCLES[3 if x < 0x100 else 2 if x < 0x10000 else 1 if x < 0x1000000 else 0]
+        c += DIV_BIT_CYCLES.get(i, 8)
+        if i == 34:
+            break
+        if r >= f:
+            r -= f
+            c += 70
+        else:
+            c += 26
+        if r >= 0x80000000:
+            c += 3
+            compare = False
+        elif r >= 0x40000000:
+            c += 5
+            compare = True
+        else:
+            c += 7
+            compare = False
+        r <<= 1
+    if len(_divide_cache) > 4096:
+        _divide_cache.clear()
+    _divide_cache[key] = c
+    return c
+FDIV_UNDERFLOW = 65         # MULDIV: the exponent below 0 (BPL ZEREMV; ROUND before it added)
+
+# -- not yet path by path -----------------------------------------------------------------------
+FLOAT_CYCLES = 80
+QINT_CYCLES = 250
+GETADR_CYCLES = 150
+COMPARE_CYCLES = 60
+FOUT_CYCLES = 1500
+FIN_CYCLES = 250
+FIN_CHAR_CYCLES = 60
+FIN_DIGIT_CYCLES = 150
+POLY_CYCLES = 120
+POLY_TERM_CYCLES = 40
+FUNCTION_CYCLES = 300
