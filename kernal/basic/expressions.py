@@ -353,11 +353,11 @@ class Expressions:
                 self.cost += COST_NEW_STRING + COST_STRING_BYTE
                 return self.new_temp(bytes((self.byte_value(v),)))
             if token == T_SGN:
-                return mbf.from_int(mbf.sign(v))
+                return mbf.sgn(v)
             if token == T_INT:
                 return mbf.int_(v)
             if token == T_ABS:
-                return mbf.fabs(v)
+                return mbf.abs_value(v)
             if token == T_PEEK:
                 addr = mbf.to_address(v)
                 self.cost += 100

@@ -37,9 +37,11 @@ from kernal.basic import meter
 from kernal.basic.meter import (ALIGN_CYCLES, FADD_ARG_ZERO, FADD_DIFFERENCE, FADD_FAC_ZERO, FADD_HEAD, FADD_SUM,
                                 FADD_SUM_CARRY, FDIV_HEAD, FMUL_ARG_ZERO, FMUL_FAC_ZERO, FMUL_UNDERFLOW, FSUB_HEAD,
                                 METER, normal_cycles)
-from kernal.basic.meter import (COMPARE_CYCLES, FIN_CHAR_CYCLES, FIN_CYCLES, FIN_DIGIT_CYCLES, FLOAT_CYCLES,
-                                FOUT_CYCLES, FUNCTION_CYCLES, GETADR_CYCLES, POLY_CYCLES, POLY_TERM_CYCLES,
-                                QINT_CYCLES)
+from kernal.basic.meter import (FCOMP_DIFFER, FCOMP_EQUAL, FCOMP_SIGNS, FCOMP_ZERO,
+                                FIN_CHAR_CYCLES, FIN_CYCLES, FIN_DIGIT_CYCLES, FLOAT_HEAD,
+                                GIVAYF_HEAD,
+                                FOUT_CYCLES, FUNCTION_CYCLES, POLY_CYCLES, POLY_TERM_CYCLES,
+                                )
 
 MAN_BITS = 40
 TOP = 1 << 39
@@ -103,9 +105,15 @@ def normal(sign, exp, man):
 
 
 # -- conversions with Python numbers (exact) ---------------------------------------------------
-def from_int(n):
-    """An integer with |n| < 2**32 as FAC (FLOAT/GIVAYF are exact)."""
-    METER.cycles += FLOAT_CYCLES
+def from_int(n, head=GIVAYF_HEAD, bits=16):
+    """An integer with |n| < 2**32 as FAC (FLOAT/GIVAYF are exact).
+
+    Metered as GIVAYF with a 16-bit n (FLOAT: head=FLOAT_HEAD, bits=8); a larger one as
+    FLOATB would take it from the top 32 bits; bits=0: not metered (the caller does)."""
+    if bits == 16 and not -0x8000 <= n < 0x8000:
+        bits = 32
+    if bits:
+        METER.cycles += meter.float_cycles(n, head, bits)
     if n == 0:
         return ZERO
     sign = 1 if n < 0 else 0
@@ -306,22 +314,31 @@ def compare(arg, fac):
 
     The last byte is compared as FACLO plus one when the rounding byte's top bit is set,
     without carrying into the byte above (so FAC is taken rounded, nearly always)."""
-    METER.cycles += COMPARE_CYCLES
     aexp = arg[1]
     if aexp == 0:
+        METER.cycles += FCOMP_ZERO[sign(fac)]
         return -sign(fac)
     if arg[0] != fac[0]:
+        METER.cycles += FCOMP_SIGNS[arg[0]]
         return -1 if arg[0] else 1
     m32, f32 = arg[2] >> 8, fac[2] >> 8
     if aexp != fac[1]:
         larger = aexp > fac[1]
+        cycles = FCOMP_DIFFER[0]
     elif m32 >> 8 != f32 >> 8:
         larger = m32 >> 8 > f32 >> 8
+        x = (m32 ^ f32) >> 8
+        cycles = FCOMP_DIFFER[1 if x >> 16 else 2 if x >> 8 else 3]
     else:
         diff = (m32 & 0xFF) - (f32 & 0xFF) - (fac[2] >> 7 & 1)
         if diff & 0xFF == 0:
+            METER.cycles += FCOMP_EQUAL
             return 0
         larger = diff > 0
+        cycles = FCOMP_DIFFER[4]
+    if arg[0]:                                 # FCOMPC: EOR #$FF when the carry is set; FCOMPS
+        cycles += 1 if larger else -1
+    METER.cycles += cycles
     return (1 if larger else -1) * (-1 if arg[0] else 1)
 
 
@@ -332,46 +349,78 @@ def sign(f):
     return -1 if f[0] else 1
 
 
+def sgn(f):
+    """SGN: SIGN, then FLOAT of -1, 0 or 1."""
+    s = sign(f)
+    METER.cycles += meter.SGN_HEAD[s]
+    return from_int(s, FLOAT_HEAD, 8)
+
+
+def abs_value(f):
+    """ABS: LSR FACSGN."""
+    METER.cycles += meter.ABS_CYCLES
+    return (0, f[1], f[2])
+
+
 # -- integers -------------------------------------------------------------------------------------
+def _floor(f):
+    """The largest integer not above FAC (rounding byte included), unmetered."""
+    sign, exp, man = f
+    if exp == 0:
+        return 0
+    k = 0x80 + MAN_BITS - exp                  # the bits below the point
+    if k <= 0:
+        n = man << -k
+    elif sign:
+        return -((man + (1 << k) - 1) >> k)
+    else:
+        n = man >> k
+    return -n if sign else n
+
+
 def floor_int(f):
     """QINT as INT uses it: the largest integer not above FAC (rounding byte included)."""
-    METER.cycles += QINT_CYCLES
-    value = to_fraction(f)
-    return value.numerator // value.denominator
+    METER.cycles += meter.qint_cycles(f)
+    return _floor(f)
 
 
 def int_(f):
     """INT: FAC unchanged from 2**31 up, else its floor as a float."""
     if f[1] >= 0xA0:
+        METER.cycles += meter.INT_BIG
         return f
-    return from_int(floor_int(f))
+    n = _floor(f)
+    METER.cycles += meter.int_cycles(f, n)
+    return from_int(n, 0, 0)
 
 
 def to_int16(f):
     """AYINT: a signed 16-bit integer (integer variables, FRE's neighbours); ILLEGAL QUANTITY outside."""
     if f[1] >= 0x90:
         if f == (1, 0x90, 0x80 << 32):          # -32768 is allowed
+            METER.cycles += meter.AYINT_N32768
             return -32768
         raise MathError("ILLEGAL QUANTITY")
+    METER.cycles += meter.AYINT_HEAD
     return floor_int(f)
 
 
 def to_address(f):
     """GETADR: 0-65535 (POKE, PEEK, SYS, WAIT); ILLEGAL QUANTITY otherwise."""
-    METER.cycles += GETADR_CYCLES
     if f[0] and f[1]:
         raise MathError("ILLEGAL QUANTITY")
     if f[1] > 0x90:
         raise MathError("ILLEGAL QUANTITY")
-    n = floor_int(f)
-    if n > 0xFFFF:
-        raise MathError("ILLEGAL QUANTITY")
-    return n
+    METER.cycles += meter.GETADR_HEAD
+    return floor_int(f)
 
 
 def to_byte(f):
-    """GETBYT: 0-255."""
-    n = to_address(f)
+    """GETBYT's CONINT: 0-255."""
+    if f[0] and f[1] or f[1] > 0x90:
+        raise MathError("ILLEGAL QUANTITY")
+    METER.cycles += meter.CONINT_HEAD
+    n = floor_int(f)
     if n > 255:
         raise MathError("ILLEGAL QUANTITY")
     return n

@@ -198,11 +198,53 @@ def divide_cycles(a, f):
     return c
 FDIV_UNDERFLOW = 65         # MULDIV: the exponent below 0 (BPL ZEREMV; ROUND before it added)
 
+# -- SHIFTR ($B999), ROLSHF ($B9B0): shifting right -----------------------------------------------
+def rolshf_cycles(y, top, first=22):
+    """From ROLSHF (first=22) or SHFTR3 (first=43) with Y counting up to 0: a bit a pass, to
+    SHFTRT's RTS.  `top`: the top byte's bit 7, which SHFTR3 keeps (BCC SHFTR4 not taken, INC)."""
+    n = 256 - y if y else 256
+    return first + (n - 1) * (46 + 5 * top) + 10 + (5 * top if first == 43 else 0)
+
+
+def shiftr_cycles(a, carry, top):
+    """SHIFTR with A = minus the shift count and the carry it finds: SHFTR2 moves whole bytes
+    (38 cycles each, BITS into the top byte), then SHFTR3 the bits left; to SHFTRT's RTS."""
+    c = 0
+    while True:
+        a += 8 + carry
+        carry, a = a >> 8, a & 0xFF
+        if a & 0x80:
+            c += 2 + 3 + 38
+        elif a == 0:
+            c += 2 + 2 + 3 + 38
+        else:
+            break
+    a -= 8 + 1 - carry                     # SBC #$08
+    carry, a = (0, a & 0xFF) if a < 0 else (1, a)
+    c += 13                                # ADC, BMI, BEQ, SBC, TAY, LDA FACOV
+    if carry:
+        return c + 3 + 8                   # BCS SHFTRT: CLC, RTS
+    return c + 2 + rolshf_cycles(a, top, 43)
+
+
+# -- FLOAT ($BC3C), GIVAYF ($B391), SGN ($BC39) ------------------------------------------------------
+GIVAYF_HEAD = 43            # GIVAYF: FACHO/FACHO+1, LDX #$90; FLOATS .. FLOATB, JMP FADFLT
+FLOAT_HEAD = 37             # FLOAT: STA FACHO, LDA #0, STA FACHO+1, LDX #$88; FLOATS ..
+
+
+def float_cycles(n, head, bits):
+    """FLOATS on the integer n standing in the top `bits` bits of FAC: FADFLT's BCS NORMAL or
+    NEGFAC, then NORMAL."""
+    if n == 0:
+        return head + 3 + 175
+    man = abs(n) << (40 - bits)
+    if n < 0:
+        return head + negfac_cycles(man) + normal_cycles(man, 0x80 + bits)
+    return head + 3 + normal_cycles(man, 0x80 + bits)
+
+
 # -- not yet path by path -----------------------------------------------------------------------
-FLOAT_CYCLES = 80
-QINT_CYCLES = 250
-GETADR_CYCLES = 150
-COMPARE_CYCLES = 60
+# -- not yet path by path -----------------------------------------------------------------------
 FOUT_CYCLES = 1500
 FIN_CYCLES = 250
 FIN_CHAR_CYCLES = 60
@@ -210,3 +252,47 @@ FIN_DIGIT_CYCLES = 150
 POLY_CYCLES = 120
 POLY_TERM_CYCLES = 40
 FUNCTION_CYCLES = 300
+
+
+# -- QINT ($BC9B) ------------------------------------------------------------------------------------
+def qint_cycles(f):
+    """QINT: FAC shifted right to a 32-bit integer at FACHO..FACLO ($A0 - FACEXP bits), a
+    negative one complemented first (NEGFCH) and shifted with BITS = $FF coming in."""
+    sign, exp, man = f
+    if exp == 0:
+        return 26                          # BEQ CLRFAC
+    a = (exp - 0xA0) & 0xFF
+    neg = sign and 1
+    c = 15 if not neg else 13 + negfac_cycles(man)          # BPL not taken: TAX, BITS = $FF, JSR NEGFCH, TXA
+    c += 4
+    if (a - 0xF9) & 0x80 == 0:             # BPL QINT1: up to 7 bits (or a shift past 135)
+        return c + 3 + 24 + rolshf_cycles(a, neg) + 9
+    return c + 2 + 6 + shiftr_cycles(a, 0, neg) + 9
+
+
+INT_BIG = 14                # INT: CMP #$A0; BCS INTRTS, FAC already whole
+AYINT_HEAD = 11             # AYINT: CMP #144; BCC QINTGO; JMP QINT (QINT's own added)
+AYINT_N32768 = 0            # set below from measurements
+GETADR_HEAD = 36            # GETADR: the sign and size tests, JSR QINT, POKER (QINT's own added)
+CONINT_HEAD = 57            # CONINT: POSINT (CHKNUM, the sign), AYINT, FACMO/FACLO, JMP CHRGOT (CHRGOT's own
+                            # instructions not included: CHRGET's, the interpreter's)
+
+
+def int_cycles(f, n):
+    """INT below 2**31: QINT, then the integer at FACEXP $A0 back through FADFLT (NEGFAC for a
+    negative one) and NORMAL."""
+    c = 13 + qint_cycles(f) + 27
+    if n == 0:
+        return c + 3 + 175
+    man = abs(n) << 8
+    return c + (negfac_cycles(man) if n < 0 else 3) + normal_cycles(man, 0xA0)
+
+
+# -- FCOMP ($BC5B), A/Y at the number in memory ---------------------------------------------------
+FCOMP_ZERO = {0: 32, 1: 42, -1: 41}   # the number in memory is 0: SIGN of FAC (0, positive, negative)
+FCOMP_SIGNS = (46, 47)                 # the signs differ (FCSIGN): the one in memory positive / negative
+FCOMP_DIFFER = (58, 70, 82, 94, 110)   # FCOMPC after the exponent, FACHO, FACMOH, FACMO, FACLO differed
+FCOMP_EQUAL = 94                       # SBC FACLO gave 0: BEQ QINTRT
+
+SGN_HEAD = {0: 18, 1: 28, -1: 27}    # SGN: JSR SIGN by FAC's sign; FLOAT's own added (float_cycles)
+ABS_CYCLES = 11                        # ABS: LSR FACSGN, RTS
