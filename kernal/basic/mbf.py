@@ -37,8 +37,11 @@ from kernal.basic import meter
 from kernal.basic.meter import (ALIGN_CYCLES, FADD_ARG_ZERO, FADD_DIFFERENCE, FADD_FAC_ZERO, FADD_HEAD, FADD_SUM,
                                 FADD_SUM_CARRY, FDIV_HEAD, FMUL_ARG_ZERO, FMUL_FAC_ZERO, FMUL_UNDERFLOW, FSUB_HEAD,
                                 METER, normal_cycles)
-from kernal.basic.meter import (FCOMP_DIFFER, FCOMP_EQUAL, FCOMP_SIGNS, FCOMP_ZERO,
-                                FIN_CHAR_CYCLES, FIN_CYCLES, FIN_DIGIT_CYCLES, FLOAT_HEAD,
+from kernal.basic.meter import (FCOMP_DIFFER, FCOMP_EQUAL, FCOMP_SIGNS, FCOMP_ZERO, FIN_DECIMAL, FIN_DIGIT, FIN_E,
+                                FIN_E_DIGIT, FIN_E_DIGIT_BIG, FIN_E_END, FIN_E_OTHER, FIN_E_SIGN, FIN_FIRST, FIN_HEAD,
+                                FIN_NEGATIVE, FIN_NO_SCALE, FIN_OTHER, FIN_PER_SCALE, FIN_POINT, FIN_POINT_AGAIN,
+                                FIN_POSITIVE, FIN_SCALE_DOWN, FIN_SCALE_UP, FINLOG_HEAD,
+                                FLOAT_HEAD,
                                 GIVAYF_HEAD,
                                 FOUT_CYCLES, FUNCTION_CYCLES, POLY_CYCLES, POLY_TERM_CYCLES,
                                 )
@@ -440,13 +443,21 @@ N9999 = const((0x9E, 0x6E, 0x6B, 0x27, 0xFD))          # 999999999.25
 NMIL = const((0x9E, 0x6E, 0x6B, 0x28, 0x00))           # 1E9
 
 
+def rounded(f):
+    """ROUND as the ROM calls it (MOVAF, MOVMF): metered."""
+    METER.cycles += meter.round_cycles(f)
+    return round_fac(f)
+
+
 def mul10(f):
-    """MUL10: FAC rounded, times 4 plus itself, times 2."""
-    f = round_fac(f)
+    """MUL10: FAC rounded (MOVAF), times 4 plus itself (FADDC), times 2."""
+    f = rounded(f)
     if f[1] == 0:
+        METER.cycles += meter.MUL10_ZERO
         return ZERO
     if f[1] + 2 > 255:
         raise MathError("OVERFLOW")
+    METER.cycles += meter.MUL10_HEAD
     r = add(f, (f[0], f[1] + 2, f[2]))
     if r[1] + 1 > 255:
         raise MathError("OVERFLOW")
@@ -454,8 +465,9 @@ def mul10(f):
 
 
 def div10(f):
-    """DIV10: FAC rounded, divided by 10 (positive; the sign is kept by the caller)."""
-    return div(round_fac(f), TEN)
+    """DIV10: FAC rounded (MOVAF), TENC into FAC (MOVFM), FDIVT."""
+    METER.cycles += meter.DIV10_HEAD
+    return div(rounded(f), TEN)
 
 
 # -- FOUT: number -> text --------------------------------------------------------------------------
@@ -519,74 +531,117 @@ def fin(text, start=0):
     """FIN: parse a number as the ROM does (spaces skipped, digit by digit through MUL10).
 
     `text` is bytes (PETSCII).  Returns (FAC value, index after the number).  The minus
-    and plus tokens ($AB, $AA) count as signs as they do in program text.
+    and plus tokens ($AB, $AA) count as signs as they do in program text.  Metered from
+    FIN's entry on the first character (the caller's CHRGET read it): each CHRGET after it
+    (an index taken as its address for CHRGET's page crossings), each digit's MUL10 and
+    FINLOG, the exponent's digits, the MUL10s or DIV10s that place the point.
     """
-    METER.cycles += FIN_CYCLES
     i, n = start, len(text)
+    while i < n and text[i] == 0x20:        # the caller's CHRGET skipped these
+        i += 1
+    cycles = FIN_HEAD
 
-    def peek():
+    def chrget(i):
+        """CHRGET from i - 1: the index of the next character that is not a space, and it."""
+        nonlocal cycles
         j = i
         while j < n and text[j] == 0x20:
             j += 1
-        METER.cycles += FIN_CHAR_CYCLES
-        return j, (text[j] if j < n else 0)
+        c = text[j] if j < n else 0
+        cycles += (23 if c >= 0x3A else 34) + 21 * (j - i) + (4 * sum(1 for k in range(i, j + 1) if not k & 0xFF)
+                                                             if (i - 1) >> 8 != j >> 8 else 0)
+        return j, c
 
     f = ZERO
     negative = False
-    i, c = peek()
+    c = text[i] if i < n else 0
     if c in (0x2D, 0xAB):
         negative = True
-        i += 1
+        cycles += FIN_FIRST[1]
+        i, c = chrget(i + 1)
+        cycles += 3 if 0x30 <= c <= 0x39 else 2          # FINDGQ: BCC FINDIG
     elif c in (0x2B, 0xAA):
-        i += 1
+        cycles += FIN_FIRST[2]
+        i, c = chrget(i + 1)
+        cycles += 3 if 0x30 <= c <= 0x39 else 2
+    else:
+        cycles += FIN_FIRST[0 if 0x30 <= c <= 0x39 else 3]
     deccnt = tenexp = 0
     point = False
     while True:
-        i, c = peek()
-        if 0x30 <= c <= 0x39:
+        if 0x30 <= c <= 0x39:                # FINDIG
             if point:
                 deccnt += 1
-            METER.cycles += FIN_DIGIT_CYCLES
-            f = add(round_fac(mul10(f)), from_int(c - 0x30))   # FINLOG: MOVAF, FLOAT, FADDT
-            i += 1
+                cycles += FIN_DECIMAL
+            METER.cycles += cycles + FIN_DIGIT
+            cycles = 0
+            f = finlog(mul10(f), c - 0x30)
+            i, c = chrget(i + 1)
+            cycles += 3 if 0x30 <= c <= 0x39 else 2
             continue
-        if c == 0x2E and not point:
+        if c == 0x2E and not point:          # FINDP
             point = True
-            i += 1
+            cycles += FIN_POINT
+            i, c = chrget(i + 1)
+            cycles += 3 if 0x30 <= c <= 0x39 else 2
             continue
         if c == 0x45:                       # E
-            i += 1
-            i, c = peek()
+            cycles += FIN_E
+            i, c = chrget(i + 1)
             expneg = False
-            if c in (0x2D, 0xAB):
-                expneg = True
-                i += 1
-            elif c in (0x2B, 0xAA):
-                i += 1
-            while True:
-                i, c = peek()
-                if not 0x30 <= c <= 0x39:
-                    break
+            if 0x30 <= c <= 0x39:
+                cycles += 6                  # BCC FNEDG1, BCC FINEDG
+            elif c in (0x2D, 0xAB, 0x2B, 0xAA):
+                expneg = c in (0x2D, 0xAB)
+                cycles += FIN_E_SIGN[c]
+                i, c = chrget(i + 1)
+                cycles += 3 if 0x30 <= c <= 0x39 else 2      # FNEDG1: BCC FINEDG
+            else:
+                cycles += FIN_E_OTHER
+            while 0x30 <= c <= 0x39:         # FINEDG
                 if tenexp >= 10:
                     if not expneg:
                         raise MathError("OVERFLOW")
                     tenexp = 100
+                    cycles += FIN_E_DIGIT_BIG
                 else:
                     tenexp = tenexp * 10 + c - 0x30
-                i += 1
+                    cycles += FIN_E_DIGIT
+                i, c = chrget(i + 1)
+                cycles += 3 if 0x30 <= c <= 0x39 else 2
             if expneg:
                 tenexp = -tenexp
+            cycles += FIN_E_END[expneg]      # FINEC2
+        else:
+            cycles += FIN_POINT_AGAIN if c == 0x2E else FIN_OTHER
         break
-    tenexp -= deccnt
+    tenexp -= deccnt                         # FINE
+    if tenexp > 0:
+        cycles += FIN_SCALE_UP + FIN_PER_SCALE * tenexp
+    elif tenexp < 0:
+        cycles += FIN_SCALE_DOWN - FIN_PER_SCALE * tenexp
+    else:
+        cycles += FIN_NO_SCALE
+    METER.cycles += cycles
     while tenexp > 0:
         f = mul10(f)
         tenexp -= 1
     while tenexp < 0:
         f = div10(f)
         tenexp += 1
-    if negative:
+    if negative:                             # FINQNG: JMP NEGOP
+        METER.cycles += FIN_NEGATIVE[f[1] != 0]
         f = neg(f)
+    else:
+        METER.cycles += FIN_POSITIVE
     return f, i
+
+
+def finlog(f, a):
+    """FINLOG: FAC + the signed byte a (MOVAF, FLOAT, FADDT), as FIN adds a digit and LOG
+    its exponent."""
+    METER.cycles += FINLOG_HEAD
+    return add(rounded(f), from_int(a, FLOAT_HEAD, 8))
 
 
 def val(text):

@@ -246,9 +246,6 @@ def float_cycles(n, head, bits):
 # -- not yet path by path -----------------------------------------------------------------------
 # -- not yet path by path -----------------------------------------------------------------------
 FOUT_CYCLES = 1500
-FIN_CYCLES = 250
-FIN_CHAR_CYCLES = 60
-FIN_DIGIT_CYCLES = 150
 POLY_CYCLES = 120
 POLY_TERM_CYCLES = 40
 FUNCTION_CYCLES = 300
@@ -296,3 +293,37 @@ FCOMP_EQUAL = 94                       # SBC FACLO gave 0: BEQ QINTRT
 
 SGN_HEAD = {0: 18, 1: 28, -1: 27}    # SGN: JSR SIGN by FAC's sign; FLOAT's own added (float_cycles)
 ABS_CYCLES = 11                        # ABS: LSR FACSGN, RTS
+
+
+# -- MUL10 ($BAE2), DIV10 ($BAFE): ROUND's own cycles and FADDT's / FDIVT's added ------------------
+MUL10_ZERO = 111            # JSR MOVAF (MOVEF's six bytes), TAX, BEQ MUL10R
+MUL10_HEAD = 137            # ... ADC #2, STX ARISGN, JSR FADDC (less FADDT's entry), INC FACEXP
+DIV10_HEAD = 188            # JSR MOVAF, TENC through MOVFM, JMP FDIVT
+
+
+# -- FIN ($BCF3), entered on the first character with CHRGET's carry ---------------------------------
+# Each CHRGET inside FIN is charged where it runs (mbf.fin: 34 cycles for a character below
+# ':', 23 from ':' up, 21 per space skipped, 4 more where TXTPTR's low byte wraps), then the
+# branch on its carry (BCC: 3 for a digit, 2 not); MUL10, FINLOG and DIV10 as they run.
+FIN_HEAD = 102              # LDY #0, LDX #$0A, FINZLP clearing DECCNT..TENEXP
+FIN_FIRST = (7, 18, 17, 12) # the first character: a digit (BCC FINDGQ across a page, BCC FINDIG), '-' (SGNFLG, JSR CHRGET),
+                            # '+' (JSR CHRGET), another (the sign tests, to FIN1)
+FIN_DIGIT = 35              # FINDIG: PHA, BIT DPTFLG, JSR MUL10, PLA, SBC #'0', JSR FINLOG, JMP FINC, JSR CHRGET
+FIN_DECIMAL = 4             # ... BPL not taken, INC DECCNT: a digit after the point
+FIN_POINT = 22              # FIN1: CMP #'.', FINDP: ROR/BIT DPTFLG, BVC FINC, JSR CHRGET
+FIN_POINT_AGAIN = 15        # a second point: BVC not taken, on to FINE
+FIN_OTHER = 9               # FIN1: neither '.' nor 'E': BNE FINE
+FIN_E = 14                  # 'E': JSR CHRGET
+FIN_E_SIGN = {0xAB: 18, 0x2D: 22, 0xAA: 21, 0x2B: 25}   # the exponent's sign (token or character), JSR CHRGET
+FIN_E_OTHER = 21            # no sign, no digit after the E: BNE FINEC2
+FIN_E_DIGIT = 44            # FINEDG: TENEXP * 10 + the digit (MLEX10), JMP FINEC, JSR CHRGET
+FIN_E_DIGIT_BIG = 27        # TENEXP already 10 or more: 100 (MLEXMI)
+FIN_E_END = (6, 12)         # FINEC2: BIT EXPSGN; a negative exponent negated (on to FINE1)
+FIN_NO_SCALE = 14           # FINE: TENEXP - DECCNT = 0, BEQ FINQNG
+FIN_SCALE_UP = 15           # ... BPL FINMUL (each JSR MUL10, DEC, BNE: FIN_PER_SCALE), the last BNE
+FIN_SCALE_DOWN = 17         # ... FINDIV (each JSR DIV10, INC, BNE), the last BNE and BEQ FINQNG
+FIN_PER_SCALE = 14
+FIN_POSITIVE = 11           # FINQNG: LDA SGNFLG, BMI not taken, RTS
+FIN_NEGATIVE = (21, 28)     # ... JMP NEGOP on zero / a number
+FINLOG_HEAD = 131           # FINLOG: PHA, JSR MOVAF (MOVEF's six bytes; ROUND added), PLA, JSR FLOAT,
+                            # ARISGN, LDX FACEXP, JMP FADDT (FLOAT's and FADDT's own added)
