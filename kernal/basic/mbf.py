@@ -43,7 +43,7 @@ from kernal.basic.meter import (FCOMP_DIFFER, FCOMP_EQUAL, FCOMP_SIGNS, FCOMP_ZE
                                 FIN_POSITIVE, FIN_SCALE_DOWN, FIN_SCALE_UP, FINLOG_HEAD,
                                 FLOAT_HEAD,
                                 GIVAYF_HEAD,
-                                FOUT_CYCLES, FUNCTION_CYCLES, POLY_CYCLES, POLY_TERM_CYCLES,
+                                FUNCTION_CYCLES, POLY_CYCLES, POLY_TERM_CYCLES,
                                 )
 
 MAN_BITS = 40
@@ -472,14 +472,21 @@ def div10(f):
 
 # -- FOUT: number -> text --------------------------------------------------------------------------
 def fout(f):
-    """The characters STR$ gives and PRINT prints (without PRINT's trailing cursor right)."""
+    """The characters STR$ gives and PRINT prints (without PRINT's trailing cursor right).
+
+    Metered from FOUT's entry to its RTS: the scaling (FMULT by 1E9, the FCOMPs, MUL10s,
+    DIV10s, FADDH, QINT as they run), the digit loop by its additions (meter.FOUT, indices
+    named in meter.FOUT_PATHS), the trailing zeros dropped and the exponent written."""
     out = "-" if f[0] and f[1] else " "
-    METER.cycles += FOUT_CYCLES
+    F = meter.FOUT
     if f[1] == 0:
+        METER.cycles += F[27]
         return out + "0"
+    cycles = F[0] + (F[1] if f[0] else 0)
     f = (0, f[1], f[2])
     deccnt = 0
     if f[1] <= 0x80:                       # below 1: scale up by 1E9 first
+        cycles += F[3] if f[1] == 0x80 else F[2]
         f = mul(NMIL, f)
         deccnt = -9
     # Bring FAC between 99999999.9 and 999999999.25 (N0999, N9999; FCOMP takes FAC rounded),
@@ -489,21 +496,29 @@ def fout(f):
         if step == "fout4":
             c = compare(N9999, f)
             if c == 0:                     # BIGGES: exactly 999999999.25 goes to QINT as is
+                cycles += F[4]
                 n = floor_int(f)
                 break
+            cycles += F[5] if c < 0 else F[6]
             step = "fout9" if c < 0 else "fout3"
         elif step == "fout3":
-            if compare(N0999, f) < 0:
+            c = compare(N0999, f)
+            if c < 0:
+                cycles += F[8]
                 step = "fout5"
                 continue
+            cycles += F[7] if c == 0 else F[9]
             f = mul10(f)
             deccnt -= 1
+            cycles += F[10] if deccnt else F[11]
             step = "fout3" if deccnt else "fout9"
         elif step == "fout9":
             f = div10(f)
             deccnt += 1
+            cycles += F[12] if deccnt else F[13]
             step = "fout4" if deccnt else "fout5"
         else:                              # FOUT5: FADDH on FAC as it is, then QINT (a floor)
+            cycles += F[14]
             n = floor_int(add(HALF, f))
             break
     digits = "%09d" % n
@@ -512,17 +527,30 @@ def fout(f):
         x, tenexp = point - 1, 0
     else:
         x, tenexp = 1, point - 2
+        cycles += F[15] if point < 0 else F[16]
     if x == -1:
         text = ".0" + digits
+        cycles += F[18]
     elif x == 0:
         text = "." + digits
+        cycles += F[17]
     else:
         text = digits[:x] + "." + digits[x:]
-    text = text.rstrip("0")
+        if x <= 9:
+            cycles += F[21]
+    # FOUT2: each digit by adding its power of ten (negative at the even places) until the sign turns
+    cycles += (F[19] * (5 + n // 100000000 + n // 1000000 % 10 + n // 10000 % 10 + n // 100 % 10 + n % 10)
+               + F[20] * (40 - n // 10000000 % 10 - n // 100000 % 10 - n // 1000 % 10 - n // 10 % 10))
+    stripped = text.rstrip("0")
+    cycles += F[22] * (len(text) - len(stripped))
+    text = stripped
     if text.endswith("."):
         text = text[:-1]
+        cycles += F[23]
     if tenexp:
         text += "E%s%02d" % ("-" if tenexp < 0 else "+", abs(tenexp))
+        cycles += (F[25] if tenexp < 0 else F[24]) + F[26] * (abs(tenexp) // 10)
+    METER.cycles += cycles
     return out + text
 
 

@@ -106,7 +106,7 @@ def negfac_cycles(man):
 # -- ROUND ($BC1B) -------------------------------------------------------------------------------
 def round_cycles(f):
     """ROUND: 12 for zero, 19 with the rounding bit clear; else INCFAC through the mantissa's
-    $FF bytes (7 each) and RNDSHF when all four carry."""
+    $FF bytes (7 each; FACHO is the last, without a branch) and RNDSHF when all four carry."""
     if f[1] == 0:
         return 12
     man = f[2]
@@ -116,7 +116,7 @@ def round_cycles(f):
     k = 0
     while k < 4 and (m >> (8 * k)) & 0xFF == 0xFF:
         k += 1
-    return 41 + 7 * k if k < 4 else 93
+    return (41, 48, 55, 59, 93)[k]
 
 
 # -- FMULTT ($BA2B) -------------------------------------------------------------------------------
@@ -245,7 +245,6 @@ def float_cycles(n, head, bits):
 
 # -- not yet path by path -----------------------------------------------------------------------
 # -- not yet path by path -----------------------------------------------------------------------
-FOUT_CYCLES = 1500
 POLY_CYCLES = 120
 POLY_TERM_CYCLES = 40
 FUNCTION_CYCLES = 300
@@ -327,3 +326,14 @@ FIN_POSITIVE = 11           # FINQNG: LDA SGNFLG, BMI not taken, RTS
 FIN_NEGATIVE = (21, 28)     # ... JMP NEGOP on zero / a number
 FINLOG_HEAD = 131           # FINLOG: PHA, JSR MOVAF (MOVEF's six bytes; ROUND added), PLA, JSR FLOAT,
                             # ARISGN, LDX FACEXP, JMP FADDT (FLOAT's and FADDT's own added)
+
+
+# -- FOUT ($BDDD) -----------------------------------------------------------------------------------
+# What FOUT spends beside the routines it calls (FMULT's FMULTT, FCOMP, MUL10, DIV10, FADDH's
+# FADDT, QINT: metered as they run), by path; mbf.fout adds them by these indices.  Paths
+# that always come together share one figure (FADDH's CONUPK is in `head`, which BIGGES
+# takes back; an E+ or E- form in point>10 / point<0).
+FOUT_PATHS = ("head negative exp<$80 exp=$80 bigges fout4>fout9 fout4>fout3 fout3= fout3>fout5 fout3>fout38 "
+              "mul10 mul10-last div10 div10-last faddh point<0 point>10 x=0 x=-1 iter-even iter-odd point-put "
+              "zero-dropped point-dropped E+ E- E-tens zero").split()
+FOUT = [852, 1, 96, 96, -114, 29, 0, 27, 0, 28, 0, 0, 0, 0, 0, 43, 35, 10, 19, 50, 49, 0, 12, -1, 0, 0, 7, 55]
