@@ -4,7 +4,7 @@ Part of the Interpreter (kernal/basic/interpreter.py).  Values are kernal.basic.
 5-byte floats or strings (definitions.Str when they still sit in C64 memory).
 """
 
-from kernal.basic import mbf
+from kernal.basic import mbf, series
 from kernal.basic.definitions import (BasicError, COST_BYTE, COST_FN, COST_FUNCTION_CALL, COST_NEW_STRING,
                                       COST_OPERATOR, COST_RELATION, COST_STRING_BYTE,
                                       FALSE, FN_FAC, PI, PI_TOKEN, TRUE, T_ABS, T_AND, T_ASC, T_ATN,
@@ -184,7 +184,7 @@ class Expressions:
                 w = mbf.neg(self.numeric(self.operand(self.atom)))
             else:
                 w = self.operand(self.atom)
-            v = self.arith(mbf.power, self.numeric(v), self.numeric(w))
+            v = self.arith(series.power, self.numeric(v), self.numeric(w))
         return v
 
     def arith(self, op, left, right, cost=COST_OPERATOR):
@@ -372,8 +372,8 @@ class Expressions:
                     self.machine.cpu.processorCycles += self.take_cost()   # the timers see it
                     timers = bytes(self.mem[0xDC04 + i] for i in range(4))
                 return self.rnd.rnd(v, timers)
-            fn = {T_SQR: mbf.sqr, T_LOG: mbf.log, T_EXP: mbf.exp, T_COS: mbf.cos,
-                  T_SIN: mbf.sin, T_TAN: mbf.tan, T_ATN: mbf.atn}[token]
+            fn = {T_SQR: series.sqr, T_LOG: series.log, T_EXP: series.exp, T_COS: series.cos,
+                  T_SIN: series.sin, T_TAN: series.tan, T_ATN: series.atn}[token]
             return fn(v)
         except MathError as error:
             raise BasicError(str(error)) from None

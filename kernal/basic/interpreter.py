@@ -38,7 +38,7 @@ expressions (operators and functions), flow_statements and io_statements;
 definitions holds the tokens, the cost model and the exceptions they share.
 """
 
-from kernal.basic import mbf
+from kernal.basic import mbf, series
 from kernal.basic.definitions import (BasicError, COST_LINE, COST_STATEMENT, Finished, NEWSTT, PI_TOKEN, SLICE,
                                       SP_LET, STACK_TOP, STALL_COST, Suspend, T_CLOSE, T_CLR, T_CMD, T_CONT, T_DATA, T_DEF, T_DIM,
                                       T_END, T_EQ, T_FOR,
@@ -64,7 +64,7 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
         self.mem = basic.mem
         self.ram = getattr(self.mem, "ram", self.mem)
         self.code_map = getattr(self.mem, "code_map", None)
-        self.rnd = mbf.Rnd(self.ram, RNDX)
+        self.rnd = series.Rnd(self.ram, RNDX)
         self.fac_out_of_range = False       # FLPINT ($B1AA) met a FAC outside 16 bits (Expressions.usr)
         self.stack = []                  # ("for", var addr, step, limit, line, pos) / ("gosub", line, pos)
         self.stack_used = 0

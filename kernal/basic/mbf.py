@@ -35,16 +35,12 @@ from fractions import Fraction
 
 from kernal.basic import meter
 from kernal.basic.meter import (ALIGN_CYCLES, FADD_ARG_ZERO, FADD_DIFFERENCE, FADD_FAC_ZERO, FADD_HEAD, FADD_SUM,
-                                FADD_SUM_CARRY, FDIV_HEAD, FMUL_ARG_ZERO, FMUL_FAC_ZERO, FMUL_UNDERFLOW, FSUB_HEAD,
-                                METER, normal_cycles)
-from kernal.basic.meter import (FCOMP_DIFFER, FCOMP_EQUAL, FCOMP_SIGNS, FCOMP_ZERO, FIN_DECIMAL, FIN_DIGIT, FIN_E,
-                                FIN_E_DIGIT, FIN_E_DIGIT_BIG, FIN_E_END, FIN_E_OTHER, FIN_E_SIGN, FIN_FIRST, FIN_HEAD,
-                                FIN_NEGATIVE, FIN_NO_SCALE, FIN_OTHER, FIN_PER_SCALE, FIN_POINT, FIN_POINT_AGAIN,
-                                FIN_POSITIVE, FIN_SCALE_DOWN, FIN_SCALE_UP, FINLOG_HEAD,
-                                FLOAT_HEAD,
-                                GIVAYF_HEAD,
-                                FUNCTION_CYCLES, POLY_CYCLES, POLY_TERM_CYCLES,
-                                )
+                                FADD_SUM_CARRY, FCOMP_DIFFER, FCOMP_EQUAL, FCOMP_SIGNS, FCOMP_ZERO, FDIV_HEAD,
+                                FIN_DECIMAL, FIN_DIGIT, FIN_E, FIN_E_DIGIT, FIN_E_DIGIT_BIG, FIN_E_END, FIN_E_OTHER,
+                                FIN_E_SIGN, FIN_FIRST, FIN_HEAD, FIN_NEGATIVE, FIN_NO_SCALE, FIN_OTHER, FIN_PER_SCALE,
+                                FIN_POINT, FIN_POINT_AGAIN, FIN_POSITIVE, FIN_SCALE_DOWN, FIN_SCALE_UP, FINLOG_HEAD,
+                                FLOAT_HEAD, FMUL_ARG_ZERO, FMUL_FAC_ZERO, FMUL_UNDERFLOW, FSUB_HEAD, GIVAYF_HEAD, METER,
+                                normal_cycles)
 
 MAN_BITS = 40
 TOP = 1 << 39
@@ -366,7 +362,7 @@ def abs_value(f):
 
 
 # -- integers -------------------------------------------------------------------------------------
-def _floor(f):
+def floor(f):
     """The largest integer not above FAC (rounding byte included), unmetered."""
     sign, exp, man = f
     if exp == 0:
@@ -384,7 +380,7 @@ def _floor(f):
 def floor_int(f):
     """QINT as INT uses it: the largest integer not above FAC (rounding byte included)."""
     METER.cycles += meter.qint_cycles(f)
-    return _floor(f)
+    return floor(f)
 
 
 def int_(f):
@@ -392,7 +388,7 @@ def int_(f):
     if f[1] >= 0xA0:
         METER.cycles += meter.INT_BIG
         return f
-    n = _floor(f)
+    n = floor(f)
     METER.cycles += meter.int_cycles(f, n)
     return from_int(n, 0, 0)
 
@@ -682,257 +678,3 @@ def val(text):
 def from_str(text):
     """A number written in BASIC (for constants and tests)."""
     return val(text)
-
-
-# -- the functions: the ROM's series ---------------------------------------------------------------
-# Each table is the ROM math package's: the coefficients of a polynomial, highest degree
-# first, as five-byte numbers (the decimal value beside each).
-FOUR = from_int(4)
-SQR05 = const((0x80, 0x35, 0x04, 0xF3, 0x34))          # 0.707106781 = SQR(.5)
-SQR20 = const((0x81, 0x35, 0x04, 0xF3, 0x34))          # 1.41421356 = SQR(2)
-NEGHLF = const((0x80, 0x80, 0x00, 0x00, 0x00))         # -0.5
-LOG2 = const((0x80, 0x31, 0x72, 0x17, 0xF8))           # 0.693147181 = LOG(2)
-LOGEB2 = const((0x81, 0x38, 0xAA, 0x3B, 0x29))         # 1.44269504 = 1/LOG(2)
-PI2 = const((0x81, 0x49, 0x0F, 0xDA, 0xA2))            # 1.57079633 = pi/2
-TWOPI = const((0x83, 0x49, 0x0F, 0xDA, 0xA2))          # 6.28318531
-FR4 = const((0x7F, 0x00, 0x00, 0x00, 0x00))            # 0.25
-
-LOGCN2 = [const(c) for c in (
-    (0x7F, 0x5E, 0x56, 0xCB, 0x79),                      # 0.434255942
-    (0x80, 0x13, 0x9B, 0x0B, 0x64),                      # 0.576584541
-    (0x80, 0x76, 0x38, 0x93, 0x16),                      # 0.961800759
-    (0x82, 0x38, 0xAA, 0x3B, 0x20))]                     # 2.88539007
-EXPCON = [const(c) for c in (
-    (0x71, 0x34, 0x58, 0x3E, 0x56),                      # 2.14987637E-05
-    (0x74, 0x16, 0x7E, 0xB3, 0x1B),                      # 1.4352314E-04
-    (0x77, 0x2F, 0xEE, 0xE3, 0x85),                      # 1.34226348E-03
-    (0x7A, 0x1D, 0x84, 0x1C, 0x2A),                      # 9.61401701E-03
-    (0x7C, 0x63, 0x59, 0x58, 0x0A),                      # .0555051269
-    (0x7E, 0x75, 0xFD, 0xE7, 0xC6),                      # .240226385
-    (0x80, 0x31, 0x72, 0x18, 0x10),                      # .693147186
-    (0x81, 0x00, 0x00, 0x00, 0x00))]                     # 1
-SINCON = [const(c) for c in (
-    (0x84, 0xE6, 0x1A, 0x2D, 0x1B),                      # -14.3813907
-    (0x86, 0x28, 0x07, 0xFB, 0xF8),                      # 42.0077971
-    (0x87, 0x99, 0x68, 0x89, 0x01),                      # -76.7041703
-    (0x87, 0x23, 0x35, 0xDF, 0xE1),                      # 81.6052237
-    (0x86, 0xA5, 0x5D, 0xE7, 0x28),                      # -41.3417021
-    (0x83, 0x49, 0x0F, 0xDA, 0xA2))]                     # 6.28318531
-ATNCON = [const(c) for c in (
-    (0x76, 0xB3, 0x83, 0xBD, 0xD3),                      # -6.84793912E-04
-    (0x79, 0x1E, 0xF4, 0xA6, 0xF5),                      # 4.85094216E-03
-    (0x7B, 0x83, 0xFC, 0xB0, 0x10),                      # -.0161117015
-    (0x7C, 0x0C, 0x1F, 0x67, 0xCA),                      # .034209638
-    (0x7C, 0xDE, 0x53, 0xCB, 0xC1),                      # -.0542791328
-    (0x7D, 0x14, 0x64, 0x70, 0x4C),                      # .0724571965
-    (0x7D, 0xB7, 0xEA, 0x51, 0x7A),                      # -.0898023954
-    (0x7D, 0x63, 0x30, 0x88, 0x7E),                      # .110932413
-    (0x7E, 0x92, 0x44, 0x99, 0x3A),                      # -.142839808
-    (0x7E, 0x4C, 0xCC, 0x91, 0xC7),                      # .19999912
-    (0x7F, 0xAA, 0xAA, 0xAA, 0x13),                      # -.333333316
-    (0x81, 0x00, 0x00, 0x00, 0x00))]                     # 1
-RMULZC = const((0x98, 0x35, 0x44, 0x7A, 0x00))          # 11879546
-RADDZC = const((0x68, 0x28, 0xB1, 0x46, 0x00))          # 3.92767774E-08
-RND_SEED = bytes((0x80, 0x4F, 0xC7, 0x52, 0x58))        # RNDX at power-on: .811635157
-
-
-def poly(f, table):
-    """POLY: Horner's rule over the table with FAC as x (each step FMULT then FADD).
-
-    The first product is x (FAC) times the first coefficient; each later one is the sum so
-    far (FAC, with its rounding byte) times x (TEMPF2, rounded)."""
-    x = round_fac(f)
-    METER.cycles += POLY_CYCLES + POLY_TERM_CYCLES * len(table)
-    acc = mul(table[0], x)
-    for c in table[1:-1]:
-        acc = mul(x, add(c, acc))
-    return add(table[-1], acc)
-
-
-def polyx(f, table):
-    """POLYX: the odd series x * P(x*x)."""
-    x = round_fac(f)
-    return mul(x, poly(mul(x, x), table))
-
-
-def log(f):
-    """LOG: ILLEGAL QUANTITY for x <= 0; the series in (x-SQR(.5))/(x+SQR(.5)), plus the exponent."""
-    METER.cycles += FUNCTION_CYCLES
-    if f[1] == 0 or f[0]:
-        raise MathError("ILLEGAL QUANTITY")
-    e = f[1] - 0x80
-    m = (0, 0x80, f[2])                         # the mantissa alone, rounding byte and all
-    m = add(SQR05, m)
-    m = div(SQR20, m)
-    m = sub(ONE, m)
-    m = polyx(m, LOGCN2)
-    m = add(NEGHLF, m)
-    m = add(round_fac(m), from_int(e))          # FINLOG
-    return mul(LOG2, m)
-
-
-def exp(f):
-    """EXP: y = x/LOG(2) split into INT(y) (the exponent) and y - INT(y) (the series)."""
-    METER.cycles += FUNCTION_CYCLES
-    y = mul(LOGEB2, f)
-    sign_, e, man = y
-    ov = man & 0xFF
-    m32 = man >> 8
-    if ov + 0x50 > 0xFF:                        # ADC #$50: a rounding byte from $B0 rounds up
-        m32 += 1
-        if m32 >> 32:
-            m32 >>= 1
-            e += 1
-            if e > 255:
-                raise MathError("OVERFLOW")
-    saved = (ov + 0x50) & 0xFF                  # and what is left of it stays for the subtraction
-    if e == 0 or m32 == 0:
-        return ONE
-    if e >= 0x88:                               # MLDVEX: |y| >= 128
-        if sign_:
-            return ZERO
-        raise MathError("OVERFLOW")
-    n = floor_int((sign_, e, m32 << 8))
-    if n == -128:                               # MLDEXP takes n + $80 = 0 for zero
-        return ZERO
-    frac = neg(sub(from_int(n), (sign_, e, (m32 << 8) | saved)))    # y - INT(y), in [0, 1)
-    r = poly(frac, EXPCON)
-    if r[1] == 0:
-        return ZERO
-    exponent = r[1] + n
-    if exponent > 255:
-        raise MathError("OVERFLOW")
-    if exponent <= 0:
-        return ZERO
-    return (r[0], exponent, r[2])
-
-
-def power(arg, fac):
-    """FPWRT: ARG ^ FAC as EXP(FAC * LOG(ARG)); a negative base needs a whole exponent."""
-    METER.cycles += FUNCTION_CYCLES
-    if fac[1] == 0:
-        return ONE
-    if arg[1] == 0:
-        return ZERO                             # 0 ^ y is 0, for a negative y too
-    y = round_fac(fac)
-    odd = False
-    base = arg
-    if arg[0]:
-        if int_(y) != y:
-            raise MathError("ILLEGAL QUANTITY")
-        odd = floor_int(y) & 1 == 1
-        base = fabs(arg)
-    r = exp(mul(y, log(base)))
-    return neg(r) if odd else r
-
-
-def sqr(f):
-    """SQR: x ^ .5 (as the ROM computes it)."""
-    return power(round_fac(f), HALF)
-
-
-def _sin_argument(f):
-    """SIN's reduction: x/(2 pi) to a fraction of a turn, folded to the series' quarter.
-
-    Returns the series argument and whether the fold toggled TAN's sign flag."""
-    x = div(round_fac(f), TWOPI)
-    x = round_fac(x)
-    x = sub(x, int_(x))                         # the fraction of a turn, [0, 1)
-    x = sub(FR4, x)                             # .25 - x
-    negative = x[0]
-    toggled = False
-    if negative:
-        x = add(HALF, x)
-        if not x[0]:
-            toggled = True
-            x = neg(x)
-    else:
-        x = neg(x)
-    x = add(FR4, x)
-    if negative:
-        x = neg(x)
-    return x, toggled
-
-
-def sin(f):
-    """SIN: the odd series on the reduced argument."""
-    METER.cycles += FUNCTION_CYCLES
-    return polyx(_sin_argument(f)[0], SINCON)
-
-
-def cos(f):
-    """COS: SIN(x + pi/2)."""
-    return sin(add(PI2, f))
-
-
-def tan(f):
-    """TAN: SIN(x) over the cosine the same series gives at .25 - |t| (t: SIN's argument)."""
-    METER.cycles += FUNCTION_CYCLES
-    t, toggled = _sin_argument(f)
-    s = round_fac(polyx(t, SINCON))
-    u = add(FR4, neg(fabs(round_fac(t))))
-    if toggled:
-        u = neg(u)
-    return div(s, polyx(u, SINCON))
-
-
-def atn(f):
-    """ATN: the odd series on x or 1/x, folded with pi/2 - y."""
-    METER.cycles += FUNCTION_CYCLES
-    negative = f[0]
-    x = fabs(f)
-    big = x[1] >= 0x81
-    if big:
-        x = div(ONE, x)
-    y = polyx(x, ATNCON)
-    if big:
-        y = sub(PI2, y)
-    return neg(y) if negative else y
-
-
-class Rnd:
-    """RND and its seed RNDX ($8B-$8F)."""
-
-    def __init__(self, mem=None, seed_address=0x8B):
-        self.mem = mem
-        self.address = seed_address
-        self._seed = RND_SEED
-        self.reseed()
-
-    def reseed(self):
-        """The seed BASIC's cold start copies into RNDX (with CHRGET, INITCZ)."""
-        self._set(RND_SEED)
-
-    def _get(self):
-        if self.mem is None:
-            return self._seed
-        return bytes(self.mem[self.address:self.address + 5])
-
-    def _set(self, data):
-        if self.mem is None:
-            self._seed = bytes(data)
-        else:
-            self.mem[self.address:self.address + 5] = data
-
-    def rnd(self, f, timers=b"\0\0\0\0"):
-        """RND(x): x < 0 seeds from x, x > 0 steps the sequence, x = 0 takes CIA1's timers.
-
-        timers: $DC04-$DC07 (timer A low, high, timer B low, high)."""
-        s = sign(f)
-        if s > 0:
-            f = mul(RMULZC, unpack(self._get()))
-            f = add(RADDZC, f)
-        if s == 0:
-            # the mantissa straight from the timers (A low, B low, A high, B high), no swap
-            b = [timers[0], timers[2], timers[1], timers[3]]
-            exp_byte = 0
-        else:
-            # swap the outer and the inner mantissa bytes; the old exponent becomes the rounding byte
-            m = f[2] >> 8
-            b = [m & 0xFF, (m >> 8) & 0xFF, (m >> 16) & 0xFF, (m >> 24) & 0xFF]
-            exp_byte = f[1]
-        man = (b[0] << 32) | (b[1] << 24) | (b[2] << 16) | (b[3] << 8) | exp_byte
-        r = normal(0, 0x80, man) if man else ZERO
-        data = pack(r)
-        self._set(data)
-        return unpack(data)

@@ -245,9 +245,6 @@ def float_cycles(n, head, bits):
 
 # -- not yet path by path -----------------------------------------------------------------------
 # -- not yet path by path -----------------------------------------------------------------------
-POLY_CYCLES = 120
-POLY_TERM_CYCLES = 40
-FUNCTION_CYCLES = 300
 
 
 # -- QINT ($BC9B) ------------------------------------------------------------------------------------
@@ -337,3 +334,36 @@ FOUT_PATHS = ("head negative exp<$80 exp=$80 bigges fout4>fout9 fout4>fout3 fout
               "mul10 mul10-last div10 div10-last faddh point<0 point>10 x=0 x=-1 iter-even iter-odd point-put "
               "zero-dropped point-dropped E+ E- E-tens zero").split()
 FOUT = [852, 1, 96, 96, -114, 29, 0, 27, 0, 28, 0, 0, 0, 0, 0, 43, 35, 10, 19, 50, 49, 0, 12, -1, 0, 0, 7, 55]
+
+# -- the functions (kernal.basic.series) ------------------------------------------------------------
+# What each function's path spends beside the routines it calls, which are metered as they
+# run (FMULTT, FADDT, FDIVT, INT, FCOMP, FINLOG, ROUND in MOVAF/MOV1F/MOV2F/MOVMF, NEGOP by
+# JSR: 25, 18 on zero).  The figures take in the CONUPKs of FMULT/FADD/FSUB/FDIV with a
+# pointer, MOVFM/MOVEF/MOVFA copies, POLY's walk over its table and each function's tests;
+# measured on the genuine BASIC ROM, path by path.
+SERIES_GLUE = {
+    "log": 1589,                # LOG from JSR SIGN to FMULT by LOG2: SQR05, SQR20, FONE, POLYX over LOGCN2
+    "exp": 2059,                # EXP: FMULT by LOGEB2, STOLD, MOVEF, INT, the swap, FSUBT, POLY over EXPCON, MLDEXP
+    "exp-round": -7,            # ... ADC #$50 carried: JSR INCRND (charged as ROUND) instead of BCC STOLDX
+    "exp-carry": 5,             # ... MLDEXP's sum carried (BCC TRYOFF not taken)
+    "exp-zero": 3297,           # EXP of 0 (or a product of zero): the whole path on zero, 1
+    "exp-big": 248,             # |x / LOG(2)| from 128 up: JSR MLDVEX (0, or OVERFLOW)
+    "exp-n128": -10,            # INT gave -128: MLDEXP finds 0 and returns zero
+    "power": 316,               # FPWRT: MOVMF into TEMPF3, MOVFA1, JSR LOG, FMULT by TEMPF3, JSR EXP, the sign
+    "power-zero": 3,            # ... the exponent 0: BEQ EXP
+    "power-base-zero": 22,      # ... the base 0: JMP ZEROF1
+    "power-negative": 338,      # ... a negative base: JSR INT, FCOMP against TEMPF3 (charged), INTEGR's low bit
+    "power-odd": 12,            # ... an odd power of a negative base: into NEGOP
+    "sqr": 180,                 # SQR: JSR MOVAF, FHALF into FAC (MOVFM), into FPWRT
+    "sin": 2013,                # SIN: MOVAF, FDIVF by TWOPI, MOVAF, INT, FSUBT, FSUB FR4, FADD FR4, POLYX SINCON
+    "sin-negative": 102,        # ... .25 - x below 0: FADDH, BMI SIN2
+    "sin-toggle": 109,          # ... and above 0 after FADDH: TANSGN flipped, NEGOP
+    "cos": 95,                  # COS: FADD PI2, into SIN
+    "tan": 4001,                # TAN: MOV1F, JSR SIN, GMOVMF into TEMPF3, MOVFM, COSC, POLYX, FDIV by TEMPF3
+    "tan-toggle": -1,           # ... TANSGN set: BPL SIN3 not taken (NEGOP charged)
+    "atn": 2813,                # ATN: the sign and exponent pushed, POLYX over ATNCON, the tests after it
+    "atn-big": 188,             # ... |x| >= 1: FDIV into FONE, FSUB from PI2
+    "atn-negative": -8,         # ... x < 0: JSR NEGOP first, JMP NEGOP at the end (charged 22, 15 on zero)
+    "rnd": {1: 437, 0: 200, -1: 164},   # RND by the sign of x: QSETNR (MOVFM RNDX, FMULT RMULC, FADD RADDC),
+                                        # RDBAS and CIA 1's bytes, or x itself; RND1's swap, STRNEX, NORMAL, MOVMF
+}
