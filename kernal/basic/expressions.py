@@ -459,7 +459,7 @@ class Expressions:
         text = self.w(addr)
         param = self.w(addr + 2)
         saved = bytes(self.ram[param:param + 5])
-        self.put(param, mbf.pack(arg))
+        self.put(param, mbf.movmf(arg))
         here = self.pos
         self.pos = text
         try:

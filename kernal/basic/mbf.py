@@ -87,6 +87,18 @@ def pack(f):
     return bytes((exp, ((m >> 24) & 0x7F) | (sign << 7), (m >> 16) & 0xFF, (m >> 8) & 0xFF, m & 0xFF))
 
 
+def movfm(data):
+    """MOVFM: a number from memory into FAC (unpack, metered)."""
+    METER.cycles += meter.MOVFM_CYCLES
+    return unpack(data)
+
+
+def movmf(f):
+    """MOVMF: FAC rounded and stored (pack, metered: ROUND and the five stores)."""
+    METER.cycles += meter.MOVMF_CYCLES + meter.round_cycles(f)
+    return pack(f)
+
+
 def normal(sign, exp, man):
     """NORMAL: shift left until bit 39 is set; underflow gives zero.
 

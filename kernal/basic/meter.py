@@ -1,28 +1,38 @@
 """What the ROM's math package spends: C64 cycles metered as kernal.basic.mbf computes.
 
-Each routine of mbf adds the cycles the genuine BASIC ROM (901226-01) takes from the
-routine's entry to its RTS for the same operands, path by path as its 6502 code runs;
-the interpreter charges what was spent to the clock with the statement
-(kernal.basic.interpreter, charge).  The counts are read off the ROM's instructions and
-were checked against the genuine ROM run on the project's cycle-exact CPU (measured on
-the genuine ROMs KERNAL 901227-03 / BASIC 901226-01).
+Each routine of mbf (and kernal.basic.series) adds the cycles the genuine BASIC ROM
+(901226-01) takes from the routine's entry to its RTS for the same operands, path by path
+as its 6502 code runs; the interpreter charges what was spent to the clock with the
+statement (kernal.basic.interpreter, charge).  The counts are read off the ROM's
+instructions and were checked against the genuine ROMs (KERNAL 901227-03, BASIC 901226-01)
+run on the project's cycle-exact CPU: exact for every operand tried.
 
-The boundary with the interpreter's own estimates (kernal.basic.definitions COST_*):
-the charges here run from the math routine's entry to its RTS, the JSR into it excluded;
-what happens around the call (FRMEVL's operator loop pushing and pulling the operands,
-PTRGET, CHRGET outside FIN, MOVFM of a variable into FAC, MOVMF storing one, ISFUN's
-dispatch, PARCHK) is the interpreter's.  Entry points charged:
+The boundary with the interpreter's own estimates (kernal.basic.definitions COST_*): a
+charge here runs from the math routine's first instruction to its RTS, the JSR (or the
+operator dispatch) into it excluded; what happens around the call is the interpreter's
+(FRMEVL's operator loop pushing and pulling the operands, PTRGET, CHRGET outside FIN,
+ISFUN's dispatch and PARCHK, DOREL's result, FOR's stack frame).  Charged here:
 
-* mbf.add FADDT ($B86A), mbf.sub FSUBT ($B853), mbf.mul FMULTT ($BA2B) and mbf.div
-  FDIVT ($BB12) entered as FRMEVL enters an operator (ARG pulled, A = FACEXP);
-  mbf.power FPWRT ($BF7B) likewise; mbf.compare FCOMP ($BC5B) with A/Y at the operand.
-* FIN ($BCF3) entered on the first character (its CHRGETs are its own), FOUT ($BDDD).
-* FLOAT/GIVAYF ($B391) for mbf.from_int, QINT ($BC9B) and INT ($BCCC), AYINT ($B1BF),
-  GETADR ($B7F7), CONINT for GETBYT ($B7A1 after FRMNUM), SGN ($BC39), ABS ($BC58).
-* The functions from their ISFUN entries: SQR ($BF71), EXP ($BFED), LOG ($B9EA),
-  SIN ($E26B), COS ($E264), TAN ($E2B4), ATN ($E30E), RND ($E097).
-* ROUND, MOVFM and MOVMF are charged inside the routines above where the ROM calls them;
-  mbf.unpack, pack and round_fac on their own are free (the interpreter's).
+* mbf.add FADDT ($B86A), mbf.sub FSUBT ($B853), mbf.mul FMULTT ($BA2B), mbf.div FDIVT
+  ($BB12), series.power FPWRT ($BF7B): entered as FRMEVL enters an operator (ARG pulled,
+  A = FACEXP).  Where the interpreter's ROM path enters FADD/FSUB/FMULT/FDIV with A/Y at
+  a number (NEXT's FADD of the variable), the CONUPK before it (CONUPK_CYCLES) is the
+  caller's to add.
+* mbf.compare FCOMP ($BC5B) with A/Y at the number in memory.
+* mbf.movfm MOVFM ($BBA2) and mbf.movmf MOVMF ($BBD4, ROUND in it): a variable fetched and
+  stored (LET, FOR, NEXT, INPUT, READ, FN's parameter).  mbf.unpack, pack and round_fac
+  are free: the interpreter's own moves.
+* mbf.fin FIN ($BCF3) entered on the first character (its CHRGETs are its own), mbf.fout
+  FOUT ($BDDD).
+* mbf.from_int GIVAYF ($B391) (SNGFLT's LDA #0 before it is the caller's), mbf.floor_int
+  QINT ($BC9B), mbf.int_ INT ($BCCC), mbf.to_int16 AYINT ($B1BF), mbf.to_address GETADR
+  ($B7F7), mbf.to_byte CONINT ($B7A1, up to its JMP CHRGOT: CHRGOT's own instructions are
+  CHRGET's), mbf.sgn SGN ($BC39), mbf.abs_value ABS ($BC58).
+* series.sqr SQR ($BF71), series.exp EXP ($BFED), series.log LOG ($B9EA), series.sin SIN
+  ($E26B), series.cos COS ($E264), series.tan TAN ($E2B4), series.atn ATN ($E30E),
+  series.Rnd.rnd RND ($E097): from the entry ISFUN jumps to.
+* Inside those, the routines the ROM calls as they run: ROUND, NORMAL, MUL10, DIV10,
+  FINLOG, POLY/POLYX, NEGOP.
 """
 
 
@@ -227,6 +237,12 @@ def shiftr_cycles(a, carry, top):
     return c + 2 + rolshf_cycles(a, top, 43)
 
 
+# -- MOVFM ($BBA2), MOVMF ($BBD4), CONUPK ($BA8C) ---------------------------------------------------
+MOVFM_CYCLES = 70           # five bytes through (INDEX1),Y into FAC, FACOV cleared
+MOVMF_CYCLES = 81           # JSR ROUND (its own added), the five bytes stored, FACOV cleared
+CONUPK_CYCLES = 85          # FADD/FSUB/FMULT/FDIV with A/Y at a number: JSR CONUPK, ARG loaded, ARISGN
+
+
 # -- FLOAT ($BC3C), GIVAYF ($B391), SGN ($BC39) ------------------------------------------------------
 GIVAYF_HEAD = 43            # GIVAYF: FACHO/FACHO+1, LDX #$90; FLOATS .. FLOATB, JMP FADFLT
 FLOAT_HEAD = 37             # FLOAT: STA FACHO, LDA #0, STA FACHO+1, LDX #$88; FLOATS ..
@@ -364,6 +380,7 @@ SERIES_GLUE = {
     "atn": 2813,                # ATN: the sign and exponent pushed, POLYX over ATNCON, the tests after it
     "atn-big": 188,             # ... |x| >= 1: FDIV into FONE, FSUB from PI2
     "atn-negative": -8,         # ... x < 0: JSR NEGOP first, JMP NEGOP at the end (charged 22, 15 on zero)
-    "rnd": {1: 437, 0: 200, -1: 164},   # RND by the sign of x: QSETNR (MOVFM RNDX, FMULT RMULC, FADD RADDC),
-                                        # RDBAS and CIA 1's bytes, or x itself; RND1's swap, STRNEX, NORMAL, MOVMF
+    "rnd": {1: 286, 0: 119, -1: 83},    # RND by the sign of x: QSETNR (MOVFM RNDX, FMULT RMULC, FADD RADDC),
+                                        # RDBAS and CIA 1's bytes, or x itself; RND1's swap, STRNEX (NORMAL
+                                        # and MOVMF into RNDX charged)
 }

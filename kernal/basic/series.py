@@ -8,7 +8,7 @@ the routines it calls as they run, ROUND where MOVAF/MOVMF round, and the glue o
 
 from kernal.basic import meter
 from kernal.basic.mbf import (HALF, ONE, ZERO, MathError, add, compare, const, div, fabs, finlog, floor, from_int, int_,
-                              mul, neg, normal, pack, round_fac, rounded, sign, sub, unpack)
+                              movfm, movmf, mul, neg, normal, round_fac, rounded, sign, sub, unpack)
 from kernal.basic.meter import METER, SERIES_GLUE as GLUE
 
 # -- the functions: the ROM's series ---------------------------------------------------------------
@@ -277,7 +277,7 @@ class Rnd:
         s = sign(f)
         METER.cycles += GLUE["rnd"][s]
         if s > 0:
-            f = mul(RMULZC, unpack(self._get()))
+            f = mul(RMULZC, movfm(self._get()))
             f = add(RADDZC, f)
         if s == 0:
             # the mantissa straight from the timers (A low, B low, A high, B high), no swap
@@ -291,7 +291,6 @@ class Rnd:
         man = (b[0] << 32) | (b[1] << 24) | (b[2] << 16) | (b[3] << 8) | exp_byte
         METER.cycles += meter.normal_cycles(man, 0x80)
         r = normal(0, 0x80, man) if man else ZERO
-        METER.cycles += meter.round_cycles(r)     # MOVMF into RNDX
-        data = pack(r)
+        data = movmf(r)                         # into RNDX
         self._set(data)
         return unpack(data)

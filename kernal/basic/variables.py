@@ -109,7 +109,7 @@ class Variables:
     def read_var(self, kind, addr):
         ram = self.ram
         if kind == "f":
-            return mbf.unpack(ram[addr:addr + 5])
+            return mbf.movfm(ram[addr:addr + 5])
         if kind == "i":
             n = (ram[addr] << 8) | ram[addr + 1]
             return mbf.from_int(n - 0x10000 if n & 0x8000 else n)
@@ -134,7 +134,7 @@ class Variables:
             raise BasicError("TYPE MISMATCH")
         if kind == "f":
             try:
-                self.put(addr, mbf.pack(value))
+                self.put(addr, mbf.movmf(value))
             except MathError as error:
                 raise BasicError(str(error)) from None
         else:
