@@ -134,9 +134,8 @@ FMUL_FAC_ZERO = 11          # BNE not taken, JMP MULTRT
 FMUL_ARG_ZERO = 40          # MULDIV: BEQ ZEREMV, PLA PLA, JMP ZEROFC
 FMUL_UNDERFLOW = 50         # MULDIV: the exponents' sum below $81 (BPL ZEREMV)
 FMUL_HEAD = (63, 58)        # MULDIV (its sum from $100 / below), RES cleared; MLTPLY's LDA/JSR are per byte
-# per byte of FACOV..FACMOH through MLTPLY: a non-zero byte takes MLTPL1's eight passes,
+# per byte of FACOV..FACMOH through MLTPLY: a non-zero byte takes MLTPL1's eight passes (317),
 # 37 cycles more for each bit set (the four ADCs of ARG); FACHO goes to MLTPL1 (3 less)
-MUL_BYTE_CYCLES = [0] + [317 + 37 * bin(b).count("1") for b in range(1, 256)]
 MUL_ZERO_CYCLES = (122, 78)   # a zero byte: MULSHF's byte move, one bit more when the carry is clear
 MOVFR_CYCLES = 30           # JMP MOVFR: RES into FAC, JMP NORMAL
 
@@ -146,17 +145,18 @@ def fmult_cycles(multiplier, s, res):
     before NORMAL.  A sum of exactly $80 reaches ZEROML, which returns into FMULTT: the
     product is made and NORMAL finds exponent 0."""
     carry = s < 0x100
-    c = FMUL_HEAD[carry] - (s == 0x80)
-    for byte in (multiplier & 0xFF, (multiplier >> 8) & 0xFF, (multiplier >> 16) & 0xFF,
-                 (multiplier >> 24) & 0xFF):
-        if byte:
-            c += MUL_BYTE_CYCLES[byte]
+    c = (FMUL_HEAD[carry] - (s == 0x80) + 37 * multiplier.bit_count() + 317 - 3 + MOVFR_CYCLES
+         + normal_cycles(res, s - 0x80 if s > 0x80 else 0))
+    if multiplier & 0xFF and multiplier & 0xFF00 and multiplier & 0xFF0000 and multiplier & 0xFF000000:
+        return c + 4 * 317                 # no zero byte: MLTPL1 for each
+    for shift in (0, 8, 16, 24):
+        if (multiplier >> shift) & 0xFF:
+            c += 317
             carry = 1
         else:
             c += MUL_ZERO_CYCLES[carry]
             carry = 0
-    return (c + MUL_BYTE_CYCLES[multiplier >> 32] - 3 + MOVFR_CYCLES
-            + normal_cycles(res, s - 0x80 if s > 0x80 else 0))
+    return c
 
 
 # -- FDIVT ($BB12) ---------------------------------------------------------------------------------
@@ -164,48 +164,44 @@ FDIV_HEAD = (106, 111)      # BEQ, JSR ROUND, the exponent negated, MULDIV (no c
                             # MOVFR; ROUND's own cycles are added (round_cycles)
 FDIV_ARG_ZERO = 55          # MULDIV: BEQ ZEREMV, PLA PLA, JMP ZEROFC (ROUND before it added)
 DIV_COMPARE_CYCLES = (9, 17, 25, 30)   # DIVIDE: ARG against FAC a byte at a time, 0-3 bytes equal
-DIV_BIT_CYCLES = {8: 16, 16: 16, 24: 16, 32: 18}   # SAVQUO with a quotient byte stored (LD100 at the 4th)
+# SAVQUO per bit (PHP, ROL, BCC QSHFT: 8; a quotient byte stored at bits 8, 16, 24: 16, LD100 at
+# bit 32: 18), QSHFT/SHFARG for each of the first 33 (PLP, BCS, the shift: 26; DIVSUB's
+# subtraction 44 more when the bit is 1), DIVNRM after the 34th (35)
+DIV_FIXED_CYCLES = 34 * 8 + 3 * 8 + 10 + 33 * 26 + 35
 _divide_cache = {}
 
 
 def divide_cycles(a, f):
-    """DIVIDE..DIVNRM: the 34 quotient bits of the 32-bit mantissas a / f.  Each bit: SAVQUO
-    (PHP, ROL, the byte stored every eighth), QSHFT (PLP, DIVSUB's four SBCs when the bit is
-    1), SHFARG's shift, and how the next bit is found: the shift's carry makes it 1 (BCS
-    SAVQUO), a top bit set compares the bytes (BMI DIVIDE), else it is 0 (BPL SAVQUO)."""
+    """DIVIDE..DIVNRM: the 34 quotient bits of the 32-bit mantissas a / f (a < 2 f).  How
+    each bit is found: the first by comparing the bytes; after each shift of the remainder
+    its carry makes the bit 1 (BCS SAVQUO, 3), a top bit set compares the bytes (BMI
+    DIVIDE, 5), else the bit is 0 (BPL SAVQUO, 7)."""
     key = (a, f)
     c = _divide_cache.get(key)
     if c is not None:
         return c
-    c = 35                                 # DIVNRM: six ASLs, STA FACOV, PLP, JMP MOVFR
-    compare = True
+    c0, c1, c2, c3 = DIV_COMPARE_CYCLES
+    x = a ^ f
+    c = DIV_FIXED_CYCLES + (c0 if x >= 0x1000000 else c1 if x >= 0x10000 else c2 if x >= 0x100 else c3)
     r = a
-    for i in range(1, 35):
-        if compare:
-            x = r ^ f
-            c += DIV_COMPARE_CYCLES[3 if x < 0x100 else 2 if x < 0x10000 else 1 if x < 0x1000000 else 0]
-        c += DIV_BIT_CYCLES.get(i, 8)
-        if i == 34:
-            break
+    for _ in range(33):
         if r >= f:
             r -= f
-            c += 70
-        else:
-            c += 26
+            c += 44
         if r >= 0x80000000:
             c += 3
-            compare = False
         elif r >= 0x40000000:
-            c += 5
-            compare = True
+            x = (r << 1) ^ f
+            c += 5 + (c0 if x >= 0x1000000 else c1 if x >= 0x10000 else c2 if x >= 0x100 else c3)
         else:
             c += 7
-            compare = False
         r <<= 1
     if len(_divide_cache) > 4096:
         _divide_cache.clear()
     _divide_cache[key] = c
     return c
+
+
 FDIV_UNDERFLOW = 65         # MULDIV: the exponent below 0 (BPL ZEREMV; ROUND before it added)
 
 # -- SHIFTR ($B999), ROLSHF ($B9B0): shifting right -----------------------------------------------
@@ -248,19 +244,25 @@ GIVAYF_HEAD = 43            # GIVAYF: FACHO/FACHO+1, LDX #$90; FLOATS .. FLOATB,
 FLOAT_HEAD = 37             # FLOAT: STA FACHO, LDA #0, STA FACHO+1, LDX #$88; FLOATS ..
 
 
+_float_cache = {}
+
+
 def float_cycles(n, head, bits):
     """FLOATS on the integer n standing in the top `bits` bits of FAC: FADFLT's BCS NORMAL or
     NEGFAC, then NORMAL."""
+    key = (n, head, bits)
+    c = _float_cache.get(key)
+    if c is not None:
+        return c
     if n == 0:
-        return head + 3 + 175
-    man = abs(n) << (40 - bits)
-    if n < 0:
-        return head + negfac_cycles(man) + normal_cycles(man, 0x80 + bits)
-    return head + 3 + normal_cycles(man, 0x80 + bits)
-
-
-# -- not yet path by path -----------------------------------------------------------------------
-# -- not yet path by path -----------------------------------------------------------------------
+        c = head + 3 + 175
+    else:
+        man = abs(n) << (40 - bits)
+        c = head + (negfac_cycles(man) if n < 0 else 3) + normal_cycles(man, 0x80 + bits)
+    if len(_float_cache) > 4096:
+        _float_cache.clear()
+    _float_cache[key] = c
+    return c
 
 
 # -- QINT ($BC9B) ------------------------------------------------------------------------------------
