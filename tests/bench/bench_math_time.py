@@ -113,8 +113,9 @@ def _fin(text):
 
 def _rnd(case):
     seed, x = case
-    rnd = series.Rnd()
-    rnd._set(seed)
+    ram = bytearray(0x90)
+    rnd = series.Rnd(ram)
+    ram[0x8B:0x90] = seed                           # RNDX
     rnd.rnd(x)
 
 
