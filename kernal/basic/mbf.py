@@ -29,6 +29,8 @@ rounding byte.  The routines below follow the ROM's:
 Number to text is FOUT (nine significant digits, ` .333333333`, `1E+10`,
 ` 1.5E-05`) and text to number is FIN, both built from these operations as
 the ROM builds them (MUL10, DIV10, FADDH, QINT), so the same rounding shows.
+The functions (SQR, ^, EXP, LOG, SIN, COS, TAN, ATN, RND) are kernal.basic.series.
+Each routine adds the genuine ROM's cycles for its path to kernal.basic.meter's METER.
 """
 
 from fractions import Fraction
