@@ -63,6 +63,35 @@ def normal_cycles(man, exp):
     return 38 + 39 * (lz >> 3) + 30 * (lz & 7)
 
 
+# -- SHIFTR ($B999), ROLSHF ($B9B0): shifting right -----------------------------------------------
+def rolshf_cycles(y, top, first=22):
+    """From ROLSHF (first=22) or SHFTR3 (first=43) with Y counting up to 0: a bit a pass, to
+    SHFTRT's RTS.  `top`: the top byte's bit 7, which SHFTR3 keeps (BCC SHFTR4 not taken, INC)."""
+    n = 256 - y if y else 256
+    return first + (n - 1) * (46 + 5 * top) + 10 + (5 * top if first == 43 else 0)
+
+
+def shiftr_cycles(a, carry, top):
+    """SHIFTR with A = minus the shift count and the carry it finds: SHFTR2 moves whole bytes
+    (38 cycles each, BITS into the top byte), then SHFTR3 the bits left; to SHFTRT's RTS."""
+    c = 0
+    while True:
+        a += 8 + carry
+        carry, a = a >> 8, a & 0xFF
+        if a & 0x80:
+            c += 2 + 3 + 38
+        elif a == 0:
+            c += 2 + 2 + 3 + 38
+        else:
+            break
+    a -= 8 + 1 - carry                     # SBC #$08
+    carry, a = (0, a & 0xFF) if a < 0 else (1, a)
+    c += 13                                # ADC, BMI, BEQ, SBC, TAY, LDA FACOV
+    if carry:
+        return c + 3 + 8                   # BCS SHFTRT: CLC, RTS
+    return c + 2 + rolshf_cycles(a, top, 43)
+
+
 # -- FADDT ($B86A) -------------------------------------------------------------------------------
 FADD_FAC_ZERO = 86          # BNE not taken: JMP MOVFA copies ARG
 FADD_ARG_ZERO = 25          # FADDC: TAY; BEQ ZERRTS
@@ -77,29 +106,11 @@ NEGFAC_CYCLES = (70, 77, 84, 91, 95)   # BCS not taken, JSR NEGFAC .. RTS, by th
 def _align_cycles(s):
     """FADD1 to FADD4: the operand with the smaller exponent shifted right s bits.  Up to 7
     (and from 136, where CMP #$F9 sees a positive number) LSR 1,X and ROLSHF take a bit at a
-    time; otherwise SHIFTR moves whole bytes (SHFTR2, 38 cycles) then the bits left."""
+    time; otherwise SHIFTR moves whole bytes then the bits left (its top byte 0 from BITS)."""
     a = -s & 0xFF
-    if (a - 0xF9) & 0x80 == 0:
-        return 53 + 46 * (s - 1)
-    c = 2 + 3 + 6                          # CMP #$F9, BMI FADD5, JSR SHIFTR
-    carry = 0
-    while True:                            # SHIFTR: ADC #$08; BMI/BEQ SHFTR2
-        a += 8 + carry
-        carry, a = a >> 8, a & 0xFF
-        if a & 0x80:
-            c += 2 + 3 + 38
-        elif a == 0:
-            c += 2 + 2 + 3 + 38
-        else:
-            break
-    a -= 8 + 1 - carry                     # SBC #$08
-    carry, a = (0, a & 0xFF) if a < 0 else (1, a)
-    c += 2 + 2 + 2 + 2 + 2 + 3             # ADC, BMI, BEQ, SBC, TAY, LDA FACOV
-    if carry:
-        c += 3                             # BCS SHFTRT
-    else:
-        c += 2 + 46 * (256 - a) - 1        # SHFTR3, a bit at a time (the top bit clear: BCC SHFTR4)
-    return c + 8 + 3                       # SHFTRT: CLC, RTS; BCC FADD4
+    if (a - 0xF9) & 0x80 == 0:             # CMP #$F9, BMI not taken, TAY, LDA FACOV, LSR 1,X, JSR
+        return 21 + rolshf_cycles(a, 0)
+    return 2 + 3 + 6 + shiftr_cycles(a, 0, 0) + 3      # CMP, BMI FADD5, JSR SHIFTR; BCC FADD4
 
 
 ALIGN_CYCLES = [0] + [_align_cycles(s) for s in range(1, 256)]
@@ -203,34 +214,6 @@ def divide_cycles(a, f):
 
 
 FDIV_UNDERFLOW = 65         # MULDIV: the exponent below 0 (BPL ZEREMV; ROUND before it added)
-
-# -- SHIFTR ($B999), ROLSHF ($B9B0): shifting right -----------------------------------------------
-def rolshf_cycles(y, top, first=22):
-    """From ROLSHF (first=22) or SHFTR3 (first=43) with Y counting up to 0: a bit a pass, to
-    SHFTRT's RTS.  `top`: the top byte's bit 7, which SHFTR3 keeps (BCC SHFTR4 not taken, INC)."""
-    n = 256 - y if y else 256
-    return first + (n - 1) * (46 + 5 * top) + 10 + (5 * top if first == 43 else 0)
-
-
-def shiftr_cycles(a, carry, top):
-    """SHIFTR with A = minus the shift count and the carry it finds: SHFTR2 moves whole bytes
-    (38 cycles each, BITS into the top byte), then SHFTR3 the bits left; to SHFTRT's RTS."""
-    c = 0
-    while True:
-        a += 8 + carry
-        carry, a = a >> 8, a & 0xFF
-        if a & 0x80:
-            c += 2 + 3 + 38
-        elif a == 0:
-            c += 2 + 2 + 3 + 38
-        else:
-            break
-    a -= 8 + 1 - carry                     # SBC #$08
-    carry, a = (0, a & 0xFF) if a < 0 else (1, a)
-    c += 13                                # ADC, BMI, BEQ, SBC, TAY, LDA FACOV
-    if carry:
-        return c + 3 + 8                   # BCS SHFTRT: CLC, RTS
-    return c + 2 + rolshf_cycles(a, top, 43)
 
 
 # -- MOVFM ($BBA2), MOVMF ($BBD4), CONUPK ($BA8C) ---------------------------------------------------
