@@ -266,7 +266,7 @@ def qint_cycles(f):
 
 INT_BIG = 14                # INT: CMP #$A0; BCS INTRTS, FAC already whole
 AYINT_HEAD = 11             # AYINT: CMP #144; BCC QINTGO; JMP QINT (QINT's own added)
-AYINT_N32768 = 0            # set below from measurements
+AYINT_N32768 = 357          # AYINT of -32768: FCOMP against N32768 (equal), JMP QINT (all of it)
 GETADR_HEAD = 36            # GETADR: the sign and size tests, JSR QINT, POKER (QINT's own added)
 CONINT_HEAD = 57            # CONINT: POSINT (CHKNUM, the sign), AYINT, FACMO/FACLO, JMP CHRGOT (CHRGOT's own
                             # instructions not included: CHRGET's, the interpreter's)
