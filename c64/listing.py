@@ -38,7 +38,7 @@ import os
 import re
 
 from c64.host import files as hostfiles
-from c64.loader import PrgError, parse_prg
+from c64.loader import PrgError, parse_prg, read_prg
 from charset.keys import KEYBOARD, KeyParseError, parse_keys
 from kernal.basic import KEYWORDS, crunch
 from kernal.basic.direct import MAX_LINE, split_line_number
@@ -254,6 +254,12 @@ def read_listing_file(path, case="upper", sys=None):
     if len(image) > BASIC_TOP - BASIC_START:
         raise ListingError("%s is %d bytes tokenised; BASIC has %d" % (name, len(image), BASIC_TOP - BASIC_START))
     return parse_prg(bytes((BASIC_START & 0xFF, BASIC_START >> 8)) + image, name, sys)
+
+
+def read_program(path, sys=None, case="upper"):
+    """A program file by its name: a listing (.bas, .txt) as read_listing_file reads it,
+    anything else as a .prg (c64.loader.read_prg)."""
+    return read_listing_file(path, case, sys) if is_listing_path(path) else read_prg(path, sys)
 
 
 # -- writing ------------------------------------------------------------------------------------

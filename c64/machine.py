@@ -25,7 +25,8 @@ from c64.cia import CIA1, CIA2
 from c64.cpu import CPUStop
 from c64.fastcpu import FastCPU
 from c64.io import IO
-from c64.loader import Program, parse_prg, read_prg
+from c64.listing import read_program
+from c64.loader import Program, parse_prg
 from c64.memory import C64Memory
 from c64.sid import SID
 from kernal import entries
@@ -206,8 +207,9 @@ class C64:
     def load_prg(self, source, sys=None):
         """Put a .prg in memory at its load address; returns the Program.
 
-        source: a path, a bundled version's name ("ryg23", as `python ryg.py --list` shows;
-        found from any folder), the bytes of a .prg, or a Program."""
+        source: a path (a .prg, or a BASIC listing as text, .bas or .txt, tokenised as
+        c64.listing reads it), a bundled version's name ("ryg23", as `python ryg.py --list`
+        shows; found from any folder), the bytes of a .prg, or a Program."""
         if isinstance(source, Program):
             program = source
         elif isinstance(source, (bytes, bytearray)):
@@ -217,7 +219,7 @@ class C64:
             version = None if os.path.exists(path) else versions.find_version(path)
             if version is not None and version.available():
                 path = version.path
-            program = read_prg(path, sys)
+            program = read_program(path, sys)
         for offset, byte in enumerate(program.data):
             self.mem.ram[program.load_address + offset] = byte
         if program.load_address == 0x0801:

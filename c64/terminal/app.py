@@ -30,7 +30,7 @@ from collections import deque
 
 from asm.versions import available_versions
 from c64 import listing
-from c64.loader import PrgError, basic_program, read_prg
+from c64.loader import PrgError, basic_program
 from c64.machine import StopReason
 from c64.terminal.keys import Command, KeyDecoder
 from c64.terminal.menu import CLOSE, HelpPanel, MenuEntry, VersionMenu, menu_entries
@@ -508,12 +508,7 @@ class TerminalApp:
     def choose(self, entry):
         """Start a program picked in the version menu."""
         try:
-            if entry.path is None:
-                program = basic_program()
-            elif listing.is_listing_path(entry.path):
-                program = listing.read_listing_file(entry.path)
-            else:
-                program = read_prg(entry.path)
+            program = basic_program() if entry.path is None else listing.read_program(entry.path)
         except PrgError as error:
             self.error = str(error)
             return

@@ -327,3 +327,18 @@ def test_a_chain_of_links_that_loops_or_leaves_the_file_ends_the_listing():
         assert text == "10 A\n"
         assert notes == ["odd.prg: its lines are not laid out as BASIC lays them out (their links or order), "
                          "which reading the listing back makes anew"]
+
+
+def test_the_python_api_loads_and_runs_a_listing_as_ryg_does(tmp_path):
+    path = tmp_path / "game.bas"
+    path.write_text("20 print a$;b:end\n10 a$=\"sum\":b=2+3\n", encoding="utf-8")
+    m = C64()
+    program = m.run_program(str(path))
+    assert program.data == read_listing_file(str(path)).data and program.run
+    m.run(max_cycles=20_000_000)
+    assert "SUM 5" in [line.rstrip() for line in m.screen_lines()]
+    loaded = C64().load_prg(str(path))
+    assert (loaded.load_address, loaded.data) == (0x0801, program.data)
+    (tmp_path / "bad.txt").write_text("PRINT 1\n", encoding="utf-8")
+    with pytest.raises(ListingError, match="bad.txt:1: no line number at its start"):
+        C64().run_program(str(tmp_path / "bad.txt"))
