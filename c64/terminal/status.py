@@ -36,12 +36,21 @@ StatusInfo = namedtuple("StatusInfo", "speed warp name waiting error question no
 StatusInfo.__new__.__defaults__ = (None, False, "", False, None, None, None, None, False, None)
 
 
-def _stopped_parts(error, keys, room):
+def _stopped_parts(error, stopped, room):
     """The reason and the keys that get out of it, in `room` columns when they can be:
-    the whole reason, else its headline ("CPU JAM at $A4E1"; the whole reason is in the
-    log), with all the keys, then with the tight ones."""
-    headline = error.split(": ", 1)[0]
-    for reason, shown in ((error, keys), (headline, keys), (headline, TIGHT_KEYS[keys])):
+    the whole reason, else for the 6502 program's stop its headline ("CPU JAM at $A4E1";
+    the whole reason is in the log), with all the keys, then with the tight ones.  Any
+    other reason (a program the menu could not start: "bad.bas:1: a { without its } at
+    column 10", whose headline says only where) is cut to the room instead, with "..."."""
+    keys = STOPPED_KEYS if stopped else ERROR_KEYS
+    tight = TIGHT_KEYS[keys]
+    if stopped:
+        headline = error.split(": ", 1)[0]
+        choices = ((error, keys), (headline, keys), (headline, tight))
+    else:
+        cut = len(error) if room is None else max(0, room - len(" STOPPED: ") - len(tight) - 3 - len("..."))
+        choices = ((error, keys), (error, tight), (error[:cut].rstrip() + "...", tight))
+    for reason, shown in choices:
         left, right = " STOPPED: " + reason, "  " + shown + " "
         if room is None or len(left) + len(right) <= room:
             break
@@ -56,12 +65,12 @@ def speed_text(percent, warp):
 
 def status_parts(info, room=None):
     """(left text, right text, style) for a StatusInfo; `room`: the columns the line may
-    take (a stop's reason is then shortened to what it stopped at, before its first
-    ": ", rather than cut anywhere)."""
+    take (a 6502 program's stop is then shortened to what it stopped at, before its
+    first ": ", rather than cut anywhere; another reason is cut to the room)."""
     if info.question:
         return " " + info.question, "", ALERT
     if info.error:
-        return _stopped_parts(info.error, STOPPED_KEYS if info.stopped else ERROR_KEYS, room)
+        return _stopped_parts(info.error, info.stopped, room)
     words = [speed_text(info.speed, info.warp), info.name]
     if info.waiting:
         words.append("WAIT")

@@ -225,6 +225,18 @@ def test_a_program_from_the_version_menu_is_loaded_and_run_its_basic_after_the_s
     assert "RUN" in window.text() and " 42" in window.text()         # the PRINT after the SYS
 
 
+def test_a_bad_listing_chosen_in_the_version_menu_says_why_on_the_status_line(tmp_path):
+    (tmp_path / "bad.bas").write_text('10 PRINT "{clr"\n', encoding="utf-8")
+    app, window, _ = make_app(BUSY, folder=str(tmp_path))
+    settle(app, 0.3)
+    type_keys(app, window, F0 + 10)
+    assert "bad.bas" in window.text()
+    type_keys(app, window, "\n", seconds=0.3)
+    assert app.error == "bad.bas:1: a { without its } at column 11"
+    line = status_line(app, window)
+    assert "STOPPED: bad.bas:1: a { without its }" in line and "F9 reset" in line     # (not just "bad.bas:1")
+
+
 def test_the_version_menu_shows_saved_games_and_other_data_files_apart_and_never_starts_them(tmp_path):
     from tests.games.test_ryg3_ui import Game
     Game(disk=tmp_path).keys("W{return}")                        # a saved game, written by the real ryg3

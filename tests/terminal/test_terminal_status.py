@@ -80,3 +80,17 @@ def test_a_drive_error_shows_on_the_status_line_as_the_drive_sent_it():
 def test_without_a_drive_error_the_line_is_as_before():
     assert status_parts(StatusInfo(speed=100, name="ryg3", drive=None)) == status_parts(
         StatusInfo(speed=100, name="ryg3"))
+
+
+REFUSED = "bad.bas:1: a { without its } at column 10 (a listing's own message, longer than the line)"
+
+
+@pytest.mark.parametrize("room", [200, 80, 60, 40])
+def test_a_program_the_menu_could_not_start_shows_its_message_cut_to_the_line_not_its_start(room):
+    left, right, style = status_parts(StatusInfo(speed=100, name="x", error=REFUSED), room)
+    assert style == ALERT and len(left) + len(right) <= room and "F9 reset" in right
+    if room == 200:
+        assert left == " STOPPED: " + REFUSED and right.strip() == "F9 reset F10 menu ^Q quit"
+    else:
+        assert left.endswith("...") and REFUSED.startswith(left[len(" STOPPED: "):-3])
+        assert "a { without" in left or room < 50
