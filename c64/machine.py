@@ -183,12 +183,17 @@ class C64:
         self.boot()
 
     def warm_start(self):
-        """RUN/STOP+RESTORE or BRK: RESTOR, IOINIT, CINT, then BASIC's READY."""
+        """RUN/STOP+RESTORE or BRK: RESTOR, IOINIT, CINT, then BASIC's warm start."""
         k = self.kernal
         k.k_restor(self.cpu)
         self.reset_chips()
         k.k_cint(self.cpu)
-        k.channels.clrchn()                    # $E37B: CLRCHN, and CMD's channel is forgotten
+        self.basic_warm_start()
+
+    def basic_warm_start(self):
+        """BASIC's warm start ($E37B, where JMP ($A002) goes): the screen and the chips as
+        they are, CLRCHN, the stack reset, CLI, then READY."""
+        self.kernal.channels.clrchn()          # CLRCHN, and CMD's channel is forgotten
         self.mem[CHANNL] = 0
         self.cpu.sp = 0xFA
         self.cpu.p &= ~INTERRUPT               # BASIC's warm start does CLI

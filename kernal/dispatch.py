@@ -79,7 +79,7 @@ class Kernal:
       machine.vic.reset(), machine.cia1.acknowledge(), machine.cia2.acknowledge(),
       machine.reset_chips(), machine.pal
       machine.transcript  a list the screen output is appended to, or None
-      machine.wait_for_key(), note_empty_poll(), warm_start(), reset(),
+      machine.wait_for_key(), note_empty_poll(), warm_start(), basic_warm_start(), reset(),
       call_returned(), program_returned()   the run loop's events
       machine.stall(cycles)   optional: time spent in a ROM delay loop, interrupts running
     """
@@ -600,7 +600,7 @@ class Kernal:
         return self.basic.error_by_number(cpu)
 
     def k_basic_warm_start(self, cpu):
-        self.machine.warm_start()
+        self.machine.basic_warm_start()      # (RESTOR, IOINIT and CINT are RUN/STOP+RESTORE's, before it)
         return True
 
     k_basic_ready_entry = k_basic_warm_start

@@ -128,3 +128,15 @@ def test_machine_code_raises_a_basic_error_through_0300(tmp_path, capsys):
     assert status == 0, err
     lines = [line for line in out.splitlines() if line]
     assert lines[-5:] == [" 1", "?ILLEGAL QUANTITY  ERROR IN 20", "READY.", "POKE 2097,128:SYS 2096", "READY."]
+
+
+
+def test_jmp_to_basic_s_warm_start_keeps_the_screen_as_the_rom_s_e37b_does(tmp_path, capsys):
+    # JMP $E37B: CLRCHN, the stack, READY. -- not RUN/STOP+RESTORE's CINT, which clears the screen
+    path = tmp_path / "warm.prg"
+    path.write_bytes(basic_prg([(10, "SYS 2096:PRINT 2")], bytes([0xA9, 0x41, 0x20, 0xD2, 0xFF, 0x4C, 0x7B, 0xE3])))
+    status, out, err = headless(capsys, path, "--keys", "PRINT 7{return}")
+    assert status == 0, err
+    lines = [line for line in out.splitlines() if line]
+    assert "COMMODORE 64 BASIC V2" in lines[0]
+    assert lines[-6:] == ["RUN", "A", "READY.", "PRINT 7", " 7", "READY."]
