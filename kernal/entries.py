@@ -137,3 +137,9 @@ BASIC_VECTORS = (0xE38B, 0xA483, 0xA57C, 0xA71A, 0xA7E4, 0xAE86)
 RAM_VECTOR_TABLE = 0xFD30   # the defaults RESTOR copies to $0314-$0333, in the stub ROM too
 
 HARDWARE_VECTORS = {0xFFFA: NMI_ENTRY, 0xFFFC: address_of("RESET"), 0xFFFE: IRQ_ENTRY}
+# The BASIC ROM's first bytes: its cold and warm start vectors, then "CBMBASIC".  Machine
+# code ends with JMP ($A002) to give BASIC back (the warm start: READY., program kept);
+# the cold start $E394 is no routine here, so JMP ($A000) stops with the ROM's filler.
+BASIC_ROM_HEADER = 0xA000
+BASIC_COLD_START = 0xE394
+BASIC_ROM_VECTORS = (BASIC_COLD_START, address_of("BASIC_WARM_START"))

@@ -1,7 +1,8 @@
 """Our own stub image of the C64 ROM areas (no Commodore ROM is used).
 
 The image holds: the KERNAL jump table $FF81-$FFF3 as the real one is laid
-out (JMP target / JMP (vector)), the hardware vectors $FFFA-$FFFF, the few
+out (JMP target / JMP (vector)), the hardware vectors $FFFA-$FFFF, the BASIC
+ROM's start vectors and name at $A000-$A00B, the few
 short code paths a program can observe (IRQ entry $FF48, IRQ/NMI exits,
 LOAD/SAVE preambles), a TRAP opcode at every routine implemented in Python,
 and a filler everywhere else.  The filler is the trap opcode too, so a jump
@@ -65,4 +66,6 @@ def build_rom():
     for vector, target in entries.HARDWARE_VECTORS.items():
         _put(image, vector, _word(target))
     _put(image, 0xFFF6, b"RRBY")
+    _put(image, entries.BASIC_ROM_HEADER, [byte for vector in entries.BASIC_ROM_VECTORS for byte in _word(vector)]
+         + list(b"CBMBASIC"))
     return image

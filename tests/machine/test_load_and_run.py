@@ -140,3 +140,15 @@ def test_jmp_to_basic_s_warm_start_keeps_the_screen_as_the_rom_s_e37b_does(tmp_p
     lines = [line for line in out.splitlines() if line]
     assert "COMMODORE 64 BASIC V2" in lines[0]
     assert lines[-6:] == ["RUN", "A", "READY.", "PRINT 7", " 7", "READY."]
+
+
+def test_machine_code_that_ends_with_jmp_through_a002_gives_basic_back_as_the_warm_start(tmp_path, capsys):
+    # JMP ($A002): the BASIC ROM's warm start vector ($E37B), as many programs end
+    path = tmp_path / "warm.prg"
+    path.write_bytes(basic_prg([(10, "SYS 2096:PRINT 2")], bytes([0xA9, 0x41, 0x20, 0xD2, 0xFF, 0x6C, 0x02, 0xA0])))
+    status, out, err = headless(capsys, path, "--keys", "PRINT 7{return}", "--peek", "40960-40971")
+    assert status == 0, err
+    lines = [line for line in out.splitlines() if line]
+    assert "COMMODORE 64 BASIC V2" in lines[0]                              # the screen kept, not cleared
+    assert lines[-7:-1] == ["RUN", "A", "READY.", "PRINT 7", " 7", "READY."]  # no PRINT 2: the line was left
+    assert lines[-1] == "$A000: 94 e3 7b e3 43 42 4d 42 41 53 49 43"       # $E394, $E37B, CBMBASIC

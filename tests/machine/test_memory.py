@@ -277,7 +277,7 @@ def test_the_irq_entry_and_exit_hold_the_real_6502_code():
 
 def test_rom_areas_without_a_routine_hold_a_jam_opcode_filler():
     rom = build_rom()
-    for addr in (0xA000, 0xB000, 0xC000 - 1, 0xD000, 0xE000, 0xF000):
+    for addr in (0xA00C, 0xB000, 0xC000 - 1, 0xD000, 0xE000, 0xF000):
         assert rom[addr] == 0x02               # JAM: a jump there stops, it does not run on
 
 

@@ -60,7 +60,7 @@ def test_r_shows_the_registers_and_sets_them(mon):
 def test_m_shows_hex_and_text_and_bank_chooses_ram_or_what_the_cpu_sees(shared):
     out = shared.execute("m 0 1f").splitlines()
     assert out[0].startswith(">C:0000  2F 37 ") and out[1].startswith(">C:0010 ")
-    assert shared.execute("m a000 a003") == ">C:A000  02 02 02 02" + " " * 38 + "...."
+    assert shared.execute("m a000 a003") == ">C:A000  94 E3 7B E3" + " " * 38 + ".-+-"   # BASIC's start vectors
     shared.machine.mem.ram[0xA000] = 0x41
     assert shared.execute("bank ram").startswith("bank: ram")
     assert shared.execute("m a000 a000").startswith(">R:A000  41 ")
