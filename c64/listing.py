@@ -226,6 +226,9 @@ def program_image(lines, start=BASIC_START):
 
 def decode_listing(data, name):
     """A listing file's bytes -> its text; ListingError for a file that is not text."""
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        raise ListingError("%s is UTF-16 text (it starts with that byte order mark): save it as "
+                           "UTF-8 to read it as a listing" % name)
     if b"\x00" in data:
         hint = " (a .prg? it starts as one loaded at $%04X)" % (data[0] | data[1] << 8) if len(data) > 2 else ""
         raise ListingError("%s is not a text listing: it holds zero bytes, as a binary file does%s"
