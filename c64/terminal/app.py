@@ -264,7 +264,7 @@ class TerminalApp:
         name = program_label(self.program) if loaded is None else name_label(loaded)
         move = None
         if self.last_move is not None and loaded is None:
-            move = self.last_move.update(self.machine.screen_lines())
+            move = self.last_move.seen(self.machine.screen_codes(), self.machine.vic.lower_case())
         return StatusInfo(speed=self.shown_speed, warp=self.warp, name=name,
                           waiting=waiting, error=self.error, question=question, note=note,
                           drive=self.machine.drive_error(), stopped=self.stopped, move=move)

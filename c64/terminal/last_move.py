@@ -11,6 +11,8 @@ both), tells that move in the program's own (row,column) notation:
 in more (a new game) forgets the move.
 """
 
+from charset.glyphs import screen_to_text
+
 HEADER = " 01234567"
 PIECES = {"M": ("mouse", "MOUSE"), "C": ("cat", "CATS"), "R": ("mouse", "RATON"), "G": ("cat", "GATOS")}
 CLASSIC_VERSIONS = ("ryg23", "ryg23en", "ryg19", "ryg19en", "ryg17", "ryg17en", "ryg15", "ryg15en")
@@ -48,6 +50,16 @@ class LastMove:
     def __init__(self):
         self.board = None
         self.text = None
+        self.screen = None           # the screen codes last read, to read them as text only when they change
+
+    def seen(self, codes, lower):
+        """update() for the screen as its codes (25 rows, `lower`: the lower-case set), once
+        per change: the front end asks at every frame, and text costs more than a compare."""
+        screen = (tuple(codes), lower)
+        if screen != self.screen:
+            self.screen = screen
+            self.update([screen_to_text(row, lower) for row in codes])
+        return self.text
 
     def update(self, lines):
         board = newest_board(lines)
