@@ -41,6 +41,7 @@ INTERRUPT_CYCLES = 7
 ENTRY_CYCLES = 29
 EXIT_CYCLES = 22
 _IRQ_DEFAULT = entries.address_of("IRQ_DEFAULT")
+_NEWSTT = entries.address_of("BASIC_NEWSTT")
 _NO_ROUTINE = (None, None, 0)
 
 
@@ -612,6 +613,9 @@ class Kernal:
         return self.basic.main_loop(cpu)
 
     def k_basic_newstt(self, cpu):
+        # The trap itself is no ROM code: NEWSTT's cycles are charged with each statement
+        # (kernal.basic.cycles), so the trap's own charge is given back.
+        cpu.processorCycles -= self._routines[_NEWSTT][2]
         return self.basic.interp.newstt(cpu)
 
     def k_strout(self, cpu):

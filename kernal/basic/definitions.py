@@ -1,7 +1,7 @@
-"""What every part of the BASIC interpreter shares: tokens, the cost model, exceptions.
+"""What every part of the BASIC interpreter shares: tokens, the stack model, exceptions.
 
-The token values are BASIC V2's (END $80 .. GO $CB, pi $FF); the costs are estimated
-C64 cycles charged to the clock for what the ROM would spend.
+The token values are BASIC V2's (END $80 .. GO $CB, pi $FF); the cycles each part of the
+ROM spends are in kernal.basic.cycles.
 """
 
 from kernal import entries
@@ -37,28 +37,7 @@ SP_SUBSCRIPT = 14               # an array's first subscript, 2 more for each fu
 SP_TARGET_SUBSCRIPT = 7         # an assigned array element's subscript, below its statement's FRMEVL
 SP_FN_ARG, SP_FN_BODY = 9, 16   # FN's argument, then its definition's expression
 
-# Estimated C64 cycles (what the ROM spends), charged to the clock.
-COST_STATEMENT = 400            # NEWSTT, the dispatch, the end-of-statement test
-COST_BYTE = 25                  # CHRGET per byte of program text read
-# The arithmetic itself is metered by the math package (mbf.METER) as it is done.
-COST_OPERATOR = 300             # FRMEVL: the precedence test, pushing and popping the left operand
-COST_NEXT = 250                 # FNDFOR's stack search and the loop test
-COST_FUNCTION_CALL = 300        # ISFUN's dispatch and PARCHK's parentheses
-COST_VARIABLE = 200             # PTRGET
-COST_VARIABLE_PASSED = 30       # PTRGET, per variable searched before the one named
-COST_RELATION = 1400            # a comparison: DOREL's type tests, FCOMP's setup, the result as -1 or 0
-COST_FN = 3000                  # FN: the definition found, the parameter's value saved and restored
-COST_ARRAY = 2000               # ISARY: the subscripts pushed and made integers, the offset computed
-COST_ARRAY_PASSED = 50          # per array searched before the one named
-COST_NEW_STRING = 1100          # GETSPA and the temporary descriptor of a string made
-COST_STRING_BYTE = 16           # MOVINS, per byte copied
-COST_GC_LOOK = 40               # GARBAG: one descriptor looked at in one pass (there is a pass per string kept)
-COST_STRING_LET = 500           # LET of a string: the descriptor moved, the temporary freed
-COST_GOSUB = 100                # GOSUB's frame pushed, RETURN's popped (beyond the jumps)
-COST_LINE = 100                 # NEWSTT at the end of a line: the link, CURLIN
-COST_LINE_DIGIT = 80            # LINGET per digit of a line number
-COST_LINE_SEARCH = 30           # per line FNDLIN passes
-COST_CHAR_OUT = 120             # CHROUT
+# The C64 cycles charged for what the ROM spends: kernal.basic.cycles.
 
 T_END, T_FOR, T_NEXT, T_DATA, T_INPUTN, T_INPUT, T_DIM, T_READ, T_LET, T_GOTO = range(0x80, 0x8A)
 T_RUN, T_IF, T_RESTORE, T_GOSUB, T_RETURN, T_REM, T_STOP, T_ON, T_WAIT, T_LOAD = range(0x8A, 0x94)

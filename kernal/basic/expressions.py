@@ -4,10 +4,8 @@ Part of the Interpreter (kernal/basic/interpreter.py).  Values are kernal.basic.
 5-byte floats or strings (definitions.Str when they still sit in C64 memory).
 """
 
-from kernal.basic import mbf, series
-from kernal.basic.definitions import (BasicError, COST_BYTE, COST_FN, COST_FUNCTION_CALL, COST_NEW_STRING,
-                                      COST_OPERATOR, COST_RELATION, COST_STRING_BYTE,
-                                      FALSE, FN_FAC, PI, PI_TOKEN, TRUE, T_ABS, T_AND, T_ASC, T_ATN,
+from kernal.basic import cycles, mbf, series
+from kernal.basic.definitions import (BasicError, FN_FAC, PI, PI_TOKEN, T_ABS, T_AND, T_ASC, T_ATN,
                                       T_CHR, T_COS, T_DIV, T_EQ, T_EXP, T_FN, T_FRE, T_GT, T_INT, T_LEFT,
                                       T_LEN, T_LOG, T_LT, T_MID, T_MINUS, T_MUL, T_NOT, T_OR, T_PEEK, T_PLUS,
                                       T_POS, T_POW, T_RIGHT, T_RND, T_SGN, T_SIN, T_SQR, T_STR, T_TAN, T_USR,
@@ -64,10 +62,12 @@ class Expressions:
         """FRMEVL ($AD9E)."""
         if self.sp < STACK_FLOOR:
             raise BasicError("OUT OF MEMORY")
+        self.cost += cycles.FRMEVL
         v = self.and_expr()
         while self.peek() == T_OR:
             self.pos += 1
             w = self.operand(self.and_expr)
+            self.cost += cycles.OPERATOR + cycles.LOGICAL
             v = mbf.from_int(self.int16(self.numeric(v)) | self.int16(self.numeric(w)))
         return v
 
@@ -76,6 +76,7 @@ class Expressions:
         while self.peek() == T_AND:
             self.pos += 1
             w = self.operand(self.not_expr)
+            self.cost += cycles.OPERATOR + cycles.LOGICAL
             v = mbf.from_int(self.int16(self.numeric(v)) & self.int16(self.numeric(w)))
         return v
 
@@ -83,6 +84,7 @@ class Expressions:
         if self.peek() == T_NOT:
             self.pos += 1
             v = self.operand(self.not_expr)
+            self.cost += cycles.NOT
             return mbf.from_int(~self.int16(self.numeric(v)))
         return self.relation()
 
@@ -115,11 +117,17 @@ class Expressions:
                 self.free_temp(v)
                 a, b = bytes(v), bytes(w)
                 c = (a > b) - (a < b)
+                same = 0                                 # STRCMP's loop stops at the first byte that differs
+                for x, y in zip(a, b):
+                    same += 1
+                    if x != y:
+                        break
+                self.cost += cycles.OPERATOR + cycles.STRING_COMPARE + cycles.STRING_COMPARE_BYTE * same
             else:
                 c = mbf.compare(mbf.round_fac(v), w)
-            self.cost += COST_OPERATOR + COST_RELATION
+                self.cost += cycles.OPERATOR + cycles.RELATION
             got = {1: 1, 0: 2, -1: 4}[c]
-            v = TRUE if wanted & got else FALSE
+            v = mbf.from_int(-1 if wanted & got else 0, mbf.FLOAT_HEAD, 8)   # GOFLOT ($B07B): FLOAT of $FF or 0
 
     def sum(self):
         v = self.product()
@@ -140,7 +148,7 @@ class Expressions:
                     self.free_temp(w)
                     self.free_temp(v)
                     v = self.new_temp(bytes(v) + bytes(w))
-                    self.cost += COST_OPERATOR + COST_NEW_STRING + COST_STRING_BYTE * len(v)
+                    self.cost += cycles.CONCAT + cycles.NEW_STRING + cycles.STRING_BYTE * len(v)
                 else:
                     v = self.arith(mbf.add, v, self.numeric(w))
             elif c == T_MINUS:
@@ -169,6 +177,7 @@ class Expressions:
         c = self.peek()
         if c == T_MINUS:
             self.pos += 1
+            self.cost += cycles.NEGATE
             return mbf.neg(self.numeric(self.operand(self.unary)))
         if c == T_PLUS:
             self.pos += 1
@@ -187,10 +196,10 @@ class Expressions:
             v = self.arith(series.power, self.numeric(v), self.numeric(w))
         return v
 
-    def arith(self, op, left, right, cost=COST_OPERATOR):
+    def arith(self, op, left, right):
         """A binary operator: the left operand was pushed (rounded), the right one is FAC.
-        `cost`: FRMEVL's part; the operation's own is metered (mbf.METER)."""
-        self.cost += cost
+        FRMEVL's part is charged here; the operation's own is metered (mbf.METER)."""
+        self.cost += cycles.OPERATOR
         try:
             return op(mbf.round_fac(left), right)
         except MathError as error:
@@ -202,10 +211,12 @@ class Expressions:
         if is_digit(c) or c == 0x2E:
             start = self.pos
             cached = self.constants.get(start)
+            self.cost += cycles.NUMBER
             # the same bytes up to and including the one FIN stopped at: the same number
             if cached is not None and ram[start:cached[2] + 1] == cached[0]:
                 self.pos = cached[2]
-                self.cost += cached[3]                          # FIN's time, as when it was read
+                self.unread_text(start + 1, self.pos)            # FIN reads them (EVAL's CHRGET the first)
+                mbf.METER.cycles += cached[3]                   # FIN's time, as when it was read
                 return cached[1]
             before = mbf.METER.cycles
             try:
@@ -214,17 +225,21 @@ class Expressions:
                 raise BasicError(str(error)) from None
             self.constants[start] = (ram[start:end + 1], value, end, mbf.METER.cycles - before)
             self.pos = end
+            self.unread_text(start + 1, end)
             return value
+        self.cost += cycles.EVAL
         if c == 0x22:
             start = self.pos + 1
             p = start
             while ram[p] and ram[p] != 0x22:
                 p += 1
             self.pos = p + 1 if ram[p] == 0x22 else p
-            self.cost += COST_BYTE * (p - start)
+            self.unread_text(start, self.pos)                  # STRLIT's loop reads them
+            self.cost += cycles.STRING_LITERAL + cycles.STRING_LITERAL_BYTE * (self.pos - start)
             return self.new_temp(bytes(ram[start:p]), start)
         if c == 0x28:
             self.pos += 1
+            self.cost += cycles.PAREN
             self.sp -= SP_PAREN
             v = self.expr()
             self.sp += SP_PAREN
@@ -232,12 +247,15 @@ class Expressions:
             return v
         if c == PI_TOKEN:
             self.pos += 1
+            self.cost += cycles.PI
             return PI
         if c == T_NOT:
             self.pos += 1
+            self.cost += cycles.NOT
             return mbf.from_int(~self.int16(self.numeric(self.operand(self.relation))))
         if c == T_MINUS:
             self.pos += 1
+            self.cost += cycles.NEGATE
             return mbf.neg(self.numeric(self.operand(self.atom)))
         if c == T_FN:
             self.pos += 1
@@ -255,6 +273,7 @@ class Expressions:
             self.pos += 1
             return self.read_var(kind, self.array_element(n1, n2, kind, self.subscripts(SP_SUBSCRIPT)))
         if n1 == 0x54 and n2 & 0x7F == 0x49 and kind != "i":         # TI, TI$
+            self.cost += cycles.READ_TI
             jiffies = self.machine.kernal.clock.read()
             if kind == "f":
                 return mbf.from_int(jiffies)
@@ -263,6 +282,7 @@ class Expressions:
         if n1 == 0x53 and n2 == 0x54:                               # ST
             return mbf.from_int(self.ram[STATUS])
         addr = self.var_address(n1, n2, create=False)
+        self.cost += cycles.FETCH[kind]
         if addr is None:
             return b"" if kind == "s" else mbf.ZERO
         return self.read_var(kind, addr)
@@ -296,7 +316,7 @@ class Expressions:
 
     # -- functions ---------------------------------------------------------------------------------------
     def function(self, token):
-        self.cost += COST_FUNCTION_CALL
+        self.cost += cycles.FUNCTION + cycles.FUNCTIONS.get(token, 0)
         self.expect(0x28)
         if token in (T_LEFT, T_RIGHT, T_MID):
             sp = self.sp
@@ -315,13 +335,15 @@ class Expressions:
                     m = self.byte_value(self.expr())
             self.sp = sp
             self.expect(0x29)
-            self.cost += COST_NEW_STRING + COST_STRING_BYTE * min(n, len(s))
             self.free_temp(s)
             if token == T_LEFT:
-                return self.new_temp(bytes(s[:n]))
-            if token == T_RIGHT:
-                return self.new_temp(bytes(s[len(s) - n:]) if n < len(s) else bytes(s))
-            return self.new_temp(bytes(s[n - 1:n - 1 + m]))
+                part = bytes(s[:n])
+            elif token == T_RIGHT:
+                part = bytes(s[len(s) - n:]) if n < len(s) else bytes(s)
+            else:
+                part = bytes(s[n - 1:n - 1 + m])
+            self.cost += cycles.NEW_STRING + cycles.STRING_BYTE * len(part)
+            return self.new_temp(part)
         self.sp -= SP_FUNCTION
         v = self.free_temp(self.expr())
         self.sp += SP_FUNCTION
@@ -347,10 +369,10 @@ class Expressions:
         try:
             if token == T_STR:
                 text = mbf.fout(v).encode("latin-1")
-                self.cost += COST_NEW_STRING + COST_STRING_BYTE * len(text)
+                self.cost += cycles.NEW_STRING + cycles.STRING_BYTE * len(text)
                 return self.new_temp(text)
             if token == T_CHR:
-                self.cost += COST_NEW_STRING + COST_STRING_BYTE
+                self.cost += cycles.NEW_STRING + cycles.STRING_BYTE
                 return self.new_temp(bytes((self.byte_value(v),)))
             if token == T_SGN:
                 return mbf.sgn(v)
@@ -360,7 +382,6 @@ class Expressions:
                 return mbf.abs_value(v)
             if token == T_PEEK:
                 addr = mbf.to_address(v)
-                self.cost += 100
                 return mbf.from_int(self.mem[addr] if addr < 2 or addr >= 0xA000 else self.ram[addr])
             if token == T_POS:
                 return mbf.from_int(self.ram[PNTR])
@@ -455,17 +476,17 @@ class Expressions:
         self.expect(0x29)
         if addr is None:
             raise BasicError("UNDEF'D FUNCTION")
-        self.cost += COST_FN
+        self.cost += cycles.FN_CALL
         text = self.w(addr)
         param = self.w(addr + 2)
         saved = bytes(self.ram[param:param + 5])
         self.put(param, mbf.movmf(arg))
         here = self.pos
-        self.pos = text
+        self.text_to(text)
         try:
             v = self.numeric(self.expr())
         finally:
-            self.pos = here
+            self.text_to(here)
             self.put(param, saved)
             self.sp = sp
         return v

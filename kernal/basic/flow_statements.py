@@ -4,12 +4,13 @@ CONT, RUN, CLR, NEW, RESTORE, POKE, WAIT, SYS, DEF, DIM, REM, DATA.
 Part of the Interpreter (kernal/basic/interpreter.py).
 """
 
-from kernal.basic import mbf
+from kernal.basic import cycles, mbf
 from kernal import entries
-from kernal.basic.definitions import (BasicError, COST_GOSUB, COST_NEXT, FOR_BYTES, FOR_LOWEST, Finished,
+from kernal.basic.definitions import (BasicError, FOR_BYTES, FOR_LOWEST, Finished,
                                       GOSUB_BYTES, GOSUB_LOWEST, NEWSTT, SP_BYTE_ARGS, SP_LET, SP_PRINT, SP_SUBSCRIPT,
                                       STACK_TOP, Suspend, T_EQ, T_FN, T_FOR, T_GOSUB, T_GOTO, T_STEP, T_THEN,
                                       T_TO, is_digit)
+from kernal.basic.mbf import MathError
 from kernal.locations import MSGFLG, OLDLIN, OLDTXT, SAREG, TXTTAB, VARTAB
 
 
@@ -29,7 +30,6 @@ class FlowStatements:
         if n is None:
             raise BasicError("SYNTAX")
         self.push(("gosub", self.line, self.pos, self.direct), GOSUB_BYTES, GOSUB_LOWEST, self.gosub_image)
-        self.cost += COST_GOSUB
         self.goto_line(n)
 
     def push_gosub(self, text):
@@ -64,7 +64,8 @@ class FlowStatements:
             if frame[0] == "gosub":
                 self.pop_to(i)
                 _, line, pos, direct = frame
-                self.line, self.pos, self.direct = line, pos, direct
+                self.line, self.direct = line, direct
+                self.text_to(pos)
                 self.skip_statement()
                 return
         raise BasicError("RETURN WITHOUT GOSUB")
@@ -84,6 +85,7 @@ class FlowStatements:
         if not true:
             self.skip_line()
             return
+        self.cost += cycles.IF_TRUE
         if is_digit(self.peek()):
             self.st_goto()
             return
@@ -105,6 +107,7 @@ class FlowStatements:
             if target is None:
                 raise BasicError("SYNTAX")
             if index == n:
+                self.cost += cycles.STATEMENTS[c]         # GONE2 runs GOTO or GOSUB from here
                 if c == T_GOSUB:
                     self.push_gosub(start)
                 self.skip_statement()
@@ -135,6 +138,7 @@ class FlowStatements:
             if frame[1] == addr:
                 self.pop_to(i)
                 break
+            self.cost += cycles.FNDFOR_FRAME
         sp = self.stack_pointer()
         if sp < FOR_LOWEST:
             raise BasicError("OUT OF MEMORY")
@@ -153,9 +157,8 @@ class FlowStatements:
         """FOR's frame as the ROM pushes it: the token, the variable's address, STEP as FAC
         holds it (PUSHF: no sign in the mantissa) and its SGN, the limit as stored, CURLIN
         and the text pointer at the end of the statement (DATAN)."""
-        here = self.pos
-        self.skip_statement()
-        text, self.pos = self.pos, here
+        text = self.statement_end()
+        self.scan_cost(self.pos, text)
         line = 0xFF00 if self.direct else self.line
         m = step[2] >> 8
         return (bytes((T_FOR, addr & 0xFF, addr >> 8, step[1], m >> 24, (m >> 16) & 0xFF, (m >> 8) & 0xFF, m & 0xFF,
@@ -174,18 +177,25 @@ class FlowStatements:
                     raise BasicError("NEXT WITHOUT FOR")
                 if addr is None or frame[1] == addr:
                     break
+                self.cost += cycles.FNDFOR_FRAME
             else:
                 raise BasicError("NEXT WITHOUT FOR")
             self.pop_to(i + 1)
-            self.cost += COST_NEXT
+            self.cost += cycles.NEXT
             _, var, step, limit, line, pos, direct = frame
-            value = self.arith(mbf.add, step, mbf.unpack(self.ram[var:var + 5]), 0)
+            try:
+                step = mbf.movfm(mbf.pack(mbf.round_fac(step)))      # LDY #1 / JSR MOVFM: the frame's STEP
+                value = mbf.add(step, mbf.unpack(self.ram[var:var + 5]))
+            except MathError as error:
+                raise BasicError(str(error)) from None
             self.store("f", var, value)
             value = mbf.unpack(self.ram[var:var + 5])
             if mbf.compare(value, limit) != mbf.sign(step):
-                self.line, self.pos, self.direct = line, pos, direct
+                self.line, self.direct = line, direct
+                self.text_to(pos)
                 return
             self.pop_to(i)
+            self.cost += cycles.NEXT_DONE
             if self.peek() != 0x2C:
                 return
             self.pos += 1
@@ -224,13 +234,13 @@ class FlowStatements:
         until RUN/STOP (BREAK IN OLDLIN), as on a C64."""
         if not self.direct:
             self.line = self.w(OLDLIN)
-            self.pos = self.stmt_pos
+            self.text_to(self.stmt_pos)
             self.jumped = True
             return
         if not self.cont_ok:
             raise BasicError("CAN'T CONTINUE")
         self.line = self.w(OLDLIN)
-        self.pos = self.w(OLDTXT)
+        self.text_to(self.w(OLDTXT))
         self.direct = False
         self.running = True
         self.jumped = True

@@ -35,11 +35,11 @@ code whose RTS comes back through $E147 to the next statement.
 The class is put together from the parts in this package, one file each:
 program_text (CHRGET's pointer, lines), variables (variables, arrays, strings),
 expressions (operators and functions), flow_statements and io_statements;
-definitions holds the tokens, the cost model and the exceptions they share.
+definitions holds the tokens and the exceptions they share, cycles the cost model.
 """
 
-from kernal.basic import mbf, series
-from kernal.basic.definitions import (BasicError, COST_LINE, COST_STATEMENT, Finished, NEWSTT, PI_TOKEN, SLICE,
+from kernal.basic import cycles, mbf, series
+from kernal.basic.definitions import (BasicError, Finished, NEWSTT, PI_TOKEN, SLICE,
                                       SP_LET, STACK_TOP, STALL_COST, Suspend, T_CLOSE, T_CLR, T_CMD, T_CONT, T_DATA, T_DEF, T_DIM,
                                       T_END, T_EQ, T_FOR,
                                       T_GET, T_GO, T_GOSUB, T_GOTO, T_IF, T_INPUT, T_INPUTN, T_LET, T_LIST,
@@ -84,6 +84,8 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
         self.listing = None              # lines LIST has still to print
         self.jumped = False
         self.cont_ok = False
+        self.seg = BUF                   # where the text CHRGET has read since was last charged (charge_text)
+        self.unread = (0, 0, 0)             # (by CHRGET's class: ProgramText.text_classes)
 
     # -- running -----------------------------------------------------------------------------------------
     def start_direct(self, cpu, tokens):
@@ -145,13 +147,14 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
                     self.line = ram[p + 3] | (ram[p + 4] << 8)
                     self.set_w(CURLIN, self.line)
                     self.pos = p + 5
-                    cpu.processorCycles += COST_LINE
+                    cpu.processorCycles += cycles.LINE
                     continue
                 if c == 0x3A:
                     self.pos += 1
                     continue
-                self.stmt_pos = self.pos
-                self.cost = COST_STATEMENT
+                self.stmt_pos = self.seg = self.pos
+                self.unread = (0, 0, 0)
+                self.cost = cycles.STATEMENT
                 self.temps = 0                     # TEMPST: no string descriptors pending
                 mbf.METER.cycles = 0               # only this statement's math is charged to it
                 self.jumped = False
@@ -159,6 +162,7 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
                 self.statement()
                 if not self.jumped and not self.at_end():
                     raise BasicError("SYNTAX")
+                self.charge_text()
                 self.charge(cpu)
         except Suspend as suspend:
             self.charge(cpu)
@@ -225,6 +229,7 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
     # -- statements ----------------------------------------------------------------------------------------
     def statement(self):
         c = self.take()
+        self.cost += cycles.STATEMENTS.get(c, 0)
         if c < 0x80:
             if c == PI_TOKEN:
                 raise BasicError("SYNTAX")

@@ -4,8 +4,8 @@ INPUT#, GET, GET#, OPEN, CLOSE, LIST, LOAD, SAVE, VERIFY.
 Part of the Interpreter (kernal/basic/interpreter.py).
 """
 
-from kernal.basic import mbf
-from kernal.basic.definitions import (BasicError, COST_BYTE, COST_CHAR_OUT, Finished, KERNAL_ERRORS, Suspend,
+from kernal.basic import cycles, mbf
+from kernal.basic.definitions import (BasicError, Finished, KERNAL_ERRORS, Suspend,
                                       SP_LET, SP_PAREN, SP_PRINT, T_DATA, T_MINUS, T_REM, T_SPC, T_TAB, is_digit,
                                       literal)
 from kernal.basic.mbf import MathError
@@ -52,12 +52,16 @@ class IoStatements:
                 continue
             v = self.expr()
             last = None
+            self.cost += cycles.PRINT_ITEM
             if isinstance(v, bytes):
                 self.free_temp(v)
                 for ch in v:
                     self.out(ch)
             else:
-                for ch in mbf.fout(v).encode("latin-1"):
+                text = mbf.fout(v).encode("latin-1")
+                # STRDON: FOUT's digits made a string (STRLIT's scan) and printed
+                self.cost += cycles.STRING_LITERAL + cycles.STRING_LITERAL_BYTE * len(text)
+                for ch in text:
                     self.out(ch)
                 self.outspc()
 
@@ -104,8 +108,9 @@ class IoStatements:
         DATPTR at a comma means "inside a DATA statement"; anywhere else the next DATA
         token is searched from there (the ROM's DATAN), line by line."""
         ram = self.ram
-        p = self.w(DATPTR)
+        p = start_search = self.w(DATPTR)
         line = self.w(DATLIN)
+        lines = 0
         if ram[p] == 0x2C:
             p += 1
         else:
@@ -116,6 +121,7 @@ class IoStatements:
                         raise BasicError("OUT OF DATA")
                     line = ram[p + 3] | (ram[p + 4] << 8)
                     p += 5
+                    lines += 1
                 elif c == 0x22:
                     p += 1
                     while ram[p] and ram[p] != 0x22:
@@ -147,9 +153,12 @@ class IoStatements:
                 q += 1
             item = literal(bytes(ram[start:q]), start)
             p = q
+        # DATLOP: DATAN per statement passed (per byte), a line's link and number, CHRGOT's test
+        passed = ram[start_search:p]
+        self.cost += (cycles.READ_ITEM + cycles.DATA_BYTE * (len(passed) - passed.count(0x20))
+                      + cycles.DATA_STATEMENT * (passed.count(0x3A) + lines) + cycles.DATA_LINE * lines)
         self.set_w(DATPTR, p)
         self.set_w(DATLIN, line)
-        self.cost += COST_BYTE * 8
         return item, line
 
     def st_read(self):
@@ -439,7 +448,7 @@ class IoStatements:
                 raise Finished()
             number, body = line
             self.basic.list_line(number, body)
-            self.cost += COST_CHAR_OUT * (len(body) + 6)
+            self.cost += cycles.LIST_LINE + (cycles.CHROUT + cycles.LIST_CHAR) * (len(body) + 6)
             self.pos = self.stmt_pos
             raise Suspend(True)
         self.listing = None

@@ -7,7 +7,7 @@ statement (kernal.basic.interpreter, charge).  The counts are read off the ROM's
 instructions and were checked against the genuine ROMs (KERNAL 901227-03, BASIC 901226-01)
 run on the project's cycle-exact CPU: exact for every operand tried.
 
-The boundary with the interpreter's own estimates (kernal.basic.definitions COST_*): a
+The boundary with the interpreter's own charges (kernal.basic.cycles): a
 charge here runs from the math routine's first instruction to its RTS, the JSR (or the
 operator dispatch) into it excluded; what happens around the call is the interpreter's
 (FRMEVL's operator loop pushing and pulling the operands, PTRGET, CHRGET outside FIN,

@@ -4,10 +4,12 @@ Part of the Interpreter (kernal/basic/interpreter.py): the pointer `pos` walks t
 tokenised text as the ROM's CHRGET does; FNDLIN's line search; printing through CHROUT.
 """
 
-from kernal.basic.definitions import (BasicError, COST_BYTE, COST_CHAR_OUT, COST_LINE_DIGIT, COST_LINE_SEARCH,
-                                      KERNAL_ERRORS, is_digit)
+from kernal.basic import cycles
+from kernal.basic.definitions import BasicError, KERNAL_ERRORS, is_digit
 from kernal.errors import KernalError
 from kernal.locations import CHANNL, TXTTAB
+
+_BELOW_COLON = bytes(int(b < 0x3A) for b in range(256))     # CHRGET's longer path (a space's too)
 
 
 class ProgramText:
@@ -34,7 +36,7 @@ class ProgramText:
             self.machine.kernal.chrout(byte)
         except KernalError as error:
             raise BasicError(KERNAL_ERRORS.get(error.number, "DEVICE NOT PRESENT")) from None
-        self.cost += COST_CHAR_OUT
+        self.cost += cycles.CHROUT + cycles.PRINT_CHAR
 
     def out_text(self, text):
         for ch in (text.encode("latin-1") if isinstance(text, str) else text):
@@ -50,6 +52,38 @@ class ProgramText:
             self.out(0x0A)
 
     # -- reading the text --------------------------------------------------------------------
+    # CHRGET's time is charged by the stretch of text read: from `seg` to the pointer, each
+    # byte once by its class and each space skipped (charge_text), less what other loops
+    # read (unread_text: a string literal's bytes, a number's, which FIN reads, REM's and DATA's).
+    @staticmethod
+    def text_classes(data):
+        """(bytes >= ':', other bytes, spaces) of a stretch of text: CHRGET's three paths."""
+        spaces = data.count(0x20)
+        low = bytes(data).translate(_BELOW_COLON).count(1) - spaces
+        return len(data) - low - spaces, low, spaces
+
+    def charge_text(self):
+        seg, p = self.seg, self.pos
+        if p > seg:
+            high, low, spaces = self.text_classes(self.ram[seg:p])
+            unread = self.unread
+            self.cost += (cycles.CHRGET_HIGH * (high - unread[0]) + cycles.CHRGET_LOW * (low - unread[1])
+                          + cycles.SPACE * (spaces - unread[2]))
+        self.unread = (0, 0, 0)
+        self.seg = p
+
+    def text_to(self, addr):
+        """The text read so far charged; CHRGET goes on at addr."""
+        self.charge_text()
+        self.pos = self.seg = addr
+
+    def unread_text(self, start, end):
+        """Bytes of the stretch that CHRGET did not read."""
+        if end > start:
+            high, low, spaces = self.text_classes(self.ram[start:end])
+            unread = self.unread
+            self.unread = (unread[0] + high, unread[1] + low, unread[2] + spaces)
+
     def peek(self):
         """CHRGOT: the next non-space byte, not consumed."""
         ram, p = self.ram, self.pos
@@ -72,14 +106,19 @@ class ProgramText:
         c = self.peek()
         return c == 0 or c == 0x3A
 
-    def skip_statement(self):
-        """DATA: on to the next colon outside quotes or the end of the line."""
+    def statement_end(self):
+        """DATAN's end of the statement: the next colon outside quotes or the end of the line."""
         ram, p, quoted = self.ram, self.pos, False
         while ram[p] and (quoted or ram[p] != 0x3A):
             if ram[p] == 0x22:
                 quoted = not quoted
             p += 1
-        self.cost += COST_BYTE * (p - self.pos)
+        return p
+
+    def skip_statement(self):
+        """DATA: on to the next colon outside quotes or the end of the line."""
+        p = self.statement_end()
+        self.skipped(self.pos, p)
         self.pos = p
 
     def skip_line(self):
@@ -87,26 +126,51 @@ class ProgramText:
         ram, p = self.ram, self.pos
         while ram[p]:
             p += 1
+        self.skipped(self.pos, p)
         self.pos = p
 
+    def skipped(self, start, end):
+        """REMN / DATAN passed these bytes, and the pointer with them (not CHRGET)."""
+        self.unread_text(start, end)
+        self.scan_cost(start, end)
+
+    def scan_cost(self, start, end):
+        """REMN / DATAN's loop over these bytes."""
+        self.cost += cycles.SKIP_BYTE * (end - start) + cycles.SKIP_QUOTE * self.ram[start:end].count(0x22)
+
     # -- lines ----------------------------------------------------------------------------------
-    def find_line(self, number):
-        """FNDLIN: the address of the line with this number, or None."""
-        addr = self.w(TXTTAB)
+    def find_line(self, number, addr=None):
+        """FNDLIN: the address of the line with this number, or None; from `addr` (a line's
+        start), else from the start of the program."""
+        if addr is None:
+            addr = self.w(TXTTAB)
         ram = self.ram
-        n = 0
+        passed = passed_low = 0
+        high = number >> 8
         while ram[addr + 1]:
             found = ram[addr + 2] | (ram[addr + 3] << 8)
-            n += 1
             if found >= number:
-                self.cost += COST_LINE_SEARCH * n
-                return addr if found == number else None
+                break
+            if ram[addr + 3] == high:
+                passed += 1
+            else:
+                passed_low += 1
             addr = ram[addr] | (ram[addr + 1] << 8)
-        self.cost += COST_LINE_SEARCH * n
-        return None
+        else:
+            found = None
+        self.cost += cycles.FNDLIN_LINE * passed + cycles.FNDLIN_LINE_LOW * passed_low
+        return addr if found == number else None
 
     def goto_line(self, number):
-        addr = self.find_line(number)
+        """GOTO ($A8A0): REMN finds the end of this line; a higher line than the current one
+        is searched from the next line on, any other from the start of the program."""
+        p, ram = self.pos, self.ram
+        while ram[p]:
+            p += 1
+        self.skipped(self.pos, p)
+        self.pos = p
+        forward = not self.direct and self.line is not None and number > self.line
+        addr = self.find_line(number, p + 1 if forward else None)
         if addr is None:
             raise BasicError("UNDEF'D STATEMENT")
         self.jump_to(addr)
@@ -114,7 +178,7 @@ class ProgramText:
     def jump_to(self, addr):
         """Go on at the text of the line at addr."""
         self.line = self.ram[addr + 2] | (self.ram[addr + 3] << 8)
-        self.pos = addr + 4
+        self.text_to(addr + 4)
         self.direct = False
         self.running = True
         self.jumped = True
@@ -132,7 +196,7 @@ class ProgramText:
                 if n > 63999:
                     raise BasicError("SYNTAX")
                 self.pos += 1
-                self.cost += COST_LINE_DIGIT
+                self.cost += cycles.LINGET_DIGIT
             elif c == 0x20:
                 self.pos += 1
             else:

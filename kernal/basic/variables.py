@@ -5,10 +5,8 @@ arrays (DIM, BAD SUBSCRIPT), string space growing down from MEMSIZ and its garba
 collection, CLR and RESTORE.
 """
 
-from kernal.basic import mbf
-from kernal.basic.definitions import (BasicError, COST_ARRAY, COST_ARRAY_PASSED, COST_GC_LOOK, COST_STRING_BYTE,
-                                      COST_STRING_LET, COST_VARIABLE, COST_VARIABLE_PASSED,
-                                      MEMSIZ, is_digit, is_letter, literal)
+from kernal.basic import cycles, mbf
+from kernal.basic.definitions import BasicError, MEMSIZ, is_digit, is_letter, literal
 from kernal.basic.mbf import MathError
 from kernal.locations import ARYTAB, DATLIN, DATPTR, FRESPC, FRETOP, STREND, TXTTAB, VARTAB
 
@@ -69,29 +67,35 @@ class Variables:
             n2 |= 0x80
             p += 1
         self.pos = p
-        self.cost += COST_VARIABLE
+        self.cost += cycles.PTRGET if kind == "f" else cycles.PTRGET + cycles.PTRGET_STRING
         return n1, n2, kind
 
     def var_address(self, n1, n2, create=True):
         """The address of a simple variable's value (after its two name bytes)."""
-        vartab = self.w(VARTAB)
-        if self.var_cache_vartab != vartab:
+        vartab, end = self.w(VARTAB), self.w(ARYTAB)
+        if self.var_cache_vartab != (vartab, end):
             self.var_cache.clear()
-            self.var_cache_vartab = vartab
+            self.var_cache_vartab = (vartab, end)
         key = (n1, n2)
-        addr = self.var_cache.get(key)
-        if addr is not None:
-            self.cost += COST_VARIABLE_PASSED * ((addr - 2 - vartab) // 7)     # PTRGET's search
-            return addr
+        cached = self.var_cache.get(key)
+        if cached is not None:
+            self.cost += cached[1]                  # PTRGET's search, as when it was made
+            return cached[0]
+        # LOPFND ($B0C2) passes each variable before the one named
         ram = self.ram
-        p, end = vartab, self.w(ARYTAB)
+        p, spent, page = vartab, 0, end >> 8
         while p < end:
-            if ram[p] == n1 and ram[p + 1] == n2:
-                self.var_cache[key] = p + 2
-                self.cost += COST_VARIABLE_PASSED * ((p - vartab) // 7)
-                return p + 2
+            if ram[p] == n1:
+                if ram[p + 1] == n2:
+                    self.var_cache[key] = (p + 2, spent)
+                    self.cost += spent
+                    return p + 2
+                spent += cycles.VAR_NAME_MATCH
+            spent += cycles.VAR_PASSED if p >> 8 == page else cycles.VAR_PASSED_OTHER_PAGE
+            if (p & 0xFF) + 7 > 0xFF:
+                spent += cycles.VAR_PAGE
             p += 7
-        self.cost += COST_VARIABLE_PASSED * ((end - vartab) // 7)
+        self.cost += spent
         if not create:
             return None
         strend = self.w(STREND)
@@ -100,10 +104,13 @@ class Variables:
             if strend + 7 >= self.w(FRETOP):
                 raise BasicError("OUT OF MEMORY")
         self.put(end + 7, bytes(ram[end:strend]))       # the arrays move up
+        self.cost += cycles.VAR_CREATE + cycles.MOVE_BYTE * (strend - end)
         self.put(end, bytes((n1, n2, 0, 0, 0, 0, 0)))
         self.set_w(ARYTAB, end + 7)
         self.set_w(STREND, strend + 7)
-        self.var_cache[key] = end + 2
+        self.var_cache.clear()
+        self.var_cache_vartab = (vartab, end + 7)
+        self.var_cache[key] = (end + 2, spent)
         return end + 2
 
     def read_var(self, kind, addr):
@@ -125,19 +132,23 @@ class Variables:
             if len(value) > 255:
                 raise BasicError("STRING TOO LONG")
             start = getattr(value, "addr", None)
-            self.cost += COST_STRING_LET
+            self.cost += cycles.STORE_STRING
             if start is None or not value:
+                # (a string an expression made: the ROM made it in string space already,
+                # GETSPA and MOVINS charged with it)
                 start = self.alloc_string(value)
             self.put(addr, bytes((len(value), start & 0xFF, start >> 8)))
             return
         if isinstance(value, bytes):
             raise BasicError("TYPE MISMATCH")
         if kind == "f":
+            self.cost += cycles.STORE_FLOAT
             try:
                 self.put(addr, mbf.movmf(value))
             except MathError as error:
                 raise BasicError(str(error)) from None
         else:
+            self.cost += cycles.STORE_INT
             n = self.int16(value)
             self.put(addr, bytes(((n >> 8) & 0xFF, n & 0xFF)))
 
@@ -151,12 +162,12 @@ class Variables:
     def find_array(self, n1, n2):
         ram = self.ram
         p, end = self.w(ARYTAB), self.w(STREND)
-        self.cost += COST_ARRAY
+        self.cost += cycles.ARRAY
         while p < end:
             size = ram[p + 2] | (ram[p + 3] << 8)
             if ram[p] == n1 and ram[p + 1] == n2:
                 return p
-            self.cost += COST_ARRAY_PASSED
+            self.cost += cycles.ARRAY_PASSED          # LOPFDA ($B1F4)
             if size == 0:
                 break
             p += size
@@ -178,6 +189,7 @@ class Variables:
         for s in reversed(sizes):
             header += bytes((s >> 8, s & 0xFF))
         self.put(start, bytes(header) + bytes(size - len(header)))
+        self.cost += cycles.ARRAY_CREATE + cycles.ARRAY_CLEAR_BYTE * size
         self.set_w(STREND, start + size)
         return start
 
@@ -198,6 +210,7 @@ class Variables:
             offset += index * scale
             scale *= size
         element = {"f": 5, "i": 2, "s": 3}[kind]
+        self.cost += cycles.ARRAY_DIMENSION * dims
         return addr + 5 + 2 * dims + offset * element
 
     def subscripts(self, below):
@@ -269,9 +282,23 @@ class Variables:
             if length and low <= start < top:
                 live.setdefault((start, length), []).append(d)
         # The ROM looks through every descriptor once for each string it moves (the highest
-        # one left first): its time grows with the square of the strings kept.
-        self.cost += COST_GC_LOOK * (descriptors + 3) * (len(live) + 1)
-        self.cost += COST_STRING_BYTE * sum(length for _, length in live)
+        # one left first): its time grows with the square of the strings kept.  Each pass also
+        # steps over the other simple variables (DVARS) and the arrays' headers (ARYVA2).
+        others = (self.w(ARYTAB) - self.w(VARTAB)) // 7
+        arrays = 0
+        p, end = self.w(ARYTAB), self.w(STREND)
+        while p < end:
+            size = ram[p + 2] | (ram[p + 3] << 8)
+            if size == 0:
+                break
+            arrays += 1
+            p += size
+        string_vars = sum(1 for q in range(self.w(VARTAB), self.w(ARYTAB), 7)
+                          if not ram[q] & 0x80 and ram[q + 1] & 0x80)
+        per_pass = (cycles.GARBAG_PASS + cycles.GARBAG_LOOK * (descriptors + 3)
+                    + cycles.GARBAG_VAR * (others - string_vars) + cycles.GARBAG_ARRAY * arrays)
+        self.cost += per_pass * (len(live) + 1)
+        self.cost += cycles.STRING_BYTE * sum(length for _, length in live)
         new_top = top
         for (start, length) in sorted(live, reverse=True):
             data = bytes(ram[start:start + length])

@@ -1,11 +1,15 @@
-"""BASIC takes a C64's time: the charged cycles against published real-C64 rates.
+"""BASIC takes a C64's time: the charged cycles against the genuine ROMs' and published rates.
 
 bench64 (Stewart Russell, 2020) timed eight loops on a real NTSC C64c: iterations a
 second of FOR, GOTO, GOSUB, IF, FN, MATHS, STRING and ARRAY (tests/bench/bench_basic.py
-lists them and prints the full comparison).  The cycles a loop charges are the same on
-PAL and NTSC, so ours are compared with the published rate times the NTSC clock.  The
-Programmer's Reference Guide's TI$ example (a FOR/NEXT of 10,000) prints 000011.  Only
-C64 cycles are compared: nothing here depends on the host's speed.
+lists them and prints the comparison with the published rates).  A real C64 loses about
+5% of its cycles to the VIC's bad lines, which this machine does not steal, so the
+genuine ROMs (KERNAL 901227-03 / BASIC 901226-01) run these loops here at 0.90-0.96 of the
+published rates; each loop is held to the genuine ROMs' cycles an iteration, measured on
+this machine the same way (the program less the set-up, the interrupt's share of the
+time included), within 3%.  The Programmer's Reference Guide's TI$ example (a FOR/NEXT of
+10,000) prints 000011 in the guide and 000010 on the genuine ROMs, as here.  Only C64
+cycles are compared: nothing here depends on the host's speed.
 """
 
 import pytest
@@ -13,8 +17,14 @@ import pytest
 from kernal.basic import mbf
 from tests.bench.bench_basic import PUBLISHED, SECONDS, SETUP, bench64_program, run_program
 
-NTSC_HZ = 1_022_727
 ITERATIONS = 150
+# Cycles an iteration on the genuine ROMs, the timer interrupt off (measured: the program of
+# ITERATIONS iterations, 10 for MATHS, less the set-up alone, cycles from the first
+# statement to END), and the share the interrupt takes of a PAL jiffy's 16,421 cycles
+# there (219 cycles: the KERNAL's handler with no key down)
+GENUINE = {"FOR": 1362.5, "GOTO": 2123.5, "GOSUB": 2750.5, "IF": 3916.5, "FN": 15700.9,
+           "MATHS": 141429.0, "STRING": 11093.2, "ARRAY": 33520.8}
+IRQ_SHARE = 16421 / (16421 - 219)
 
 
 def cycles_per_iteration(body, count):
@@ -24,16 +34,19 @@ def cycles_per_iteration(body, count):
 
 
 @pytest.mark.parametrize("name, rate, body", PUBLISHED, ids=[p[0] for p in PUBLISHED])
-def test_a_bench64_loop_takes_the_time_a_c64_takes(name, rate, body):
+def test_a_bench64_loop_takes_the_time_the_genuine_roms_take(name, rate, body):
     count = 10 if name == "MATHS" else ITERATIONS
     ours = cycles_per_iteration(body, count)
-    c64 = NTSC_HZ / rate
-    assert 0.9 <= ours / c64 <= 1.1, "%s: %.0f cycles an iteration, a C64 %.0f" % (name, ours, c64)
+    genuine = GENUINE[name] * IRQ_SHARE
+    assert abs(ours / genuine - 1) < 0.03, "%s: %.0f cycles an iteration, the genuine ROMs %.0f" % (
+        name, ours, genuine)
 
 
-def test_the_reference_guides_ti_string_example_prints_eleven_seconds():
+def test_the_reference_guides_ti_string_example_prints_what_the_genuine_roms_print():
+    # The guide shows 000011; the genuine ROMs (KERNAL 901227-03 / BASIC 901226-01) running
+    # the same line print 000010 (measured: 10,440,751 cycles from RUN to READY.)
     _, _, _, _, screen = run_program('10 TI$="000000":FOR J=1 TO 10000:NEXT:PRINT TI$')
-    assert "000011" in [row.strip() for row in screen]
+    assert "000010" in [row.strip() for row in screen]
 
 
 def test_math_done_outside_a_statement_is_not_charged_to_it():

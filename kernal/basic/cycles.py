@@ -1,0 +1,117 @@
+"""The C64 cycles BASIC V2's ROM spends outside the math package: the interpreter's cost model.
+
+Each figure is what a path of the ROM (BASIC 901226-01) takes, from the instructions it
+runs; the fixed paths' totals were measured on the genuine ROMs (KERNAL 901227-03 / BASIC
+901226-01, cycles from one NEWSTT to the next, interrupts off) and split here by the routine
+they are spent in.  What depends on the data is counted as the ROM's loops run: CHRGET per
+byte of text and per space it skips, PTRGET per variable passed, FNDLIN per line passed,
+FNDFOR per frame, the array search, REMN/DATAN per byte skipped, MOVINS per byte copied,
+GARBAG per descriptor looked at.  The math package (FADD, FMULT, FDIV, FIN, FOUT, QINT,
+the functions: kernal.basic.meter) charges from a routine's entry to its RTS; what is
+here is around those calls: FRMEVL, the operands fetched, values moved to and from the
+variables.  CHROUT's own cycles are the KERNAL's (kernal.basic.program_text.out).
+"""
+
+from kernal.basic.definitions import (T_DATA, T_DEF, T_DIM, T_END, T_FOR, T_GET, T_GOSUB, T_GOTO, T_IF, T_NEXT, T_ON,
+                                      T_POKE, T_PRINT, T_READ, T_REM, T_RESTORE, T_RETURN)
+
+# -- the main loop -------------------------------------------------------------------------------------
+# NEWSTT ($A7AE): ISCNTC -> STOP ($FFE1 -> $F6ED), OLDTXT saved, the colon tested; GONE ($A7E1)
+# through IGONE, CHRGET of the statement's first byte, GONE3's dispatch (the address pushed,
+# CHRGET's RTS into the statement) and the statement's own RTS back to NEWSTT.
+STATEMENT = 181
+LINE = 37                  # a line's start instead of a colon: DIRCN1 (the link, CURLIN, TXTPTR + 4), 52 against 15
+# CHRGET ($0073) per byte of text read, by its path: JSR, INC TXTPTR, BNE, LDA, CMP #':',
+# BCS taken, RTS -- 29 cycles for a byte >= ':' (a token, a letter); 40 below it (a digit,
+# an operator's character, a comma, a quote, the end: the space test and the two SBCs).
+# CHRGOT's re-reads of a byte are in the figures of what calls it.  A space costs one more
+# turn of the loop (INC, BNE, LDA, CMP, BCS, CMP, BEQ): 21 cycles.
+CHRGET_HIGH = 29
+CHRGET_LOW = 40
+SPACE = 21
+# REMN / DATAN ($A909 / $A906): per byte passed (LDA (TXTPTR),Y, two tests, INY, the quote test)
+SKIP_BYTE = 19
+SKIP_QUOTE = 12            # a quote switches what ends the scan (EXCHQT)
+
+# Per statement, what its own code spends beyond the text it reads and the parts below
+# (keyed by token; LET's is 0): FOR's frame pushed, GOSUB's, RETURN's pop, IF's test...
+STATEMENTS = {T_END: 0, T_FOR: 512, T_NEXT: 0, T_DATA: 0, T_DIM: 0, T_READ: 240, T_GOTO: 148, T_IF: 0,
+              T_RESTORE: 0, T_GOSUB: 245, T_RETURN: 172, T_REM: 36, T_ON: 0, T_DEF: 301, T_POKE: 0, T_PRINT:
+              0, T_GET: 753}
+
+# -- variables ----------------------------------------------------------------------------------------
+PTRGET = 188               # PTRGET ($B08B): the name read, its type, the search set up, FINPTR
+PTRGET_STRING = 20         # a $ or % name: the flag set, one more CHRGET
+# LOPFND ($B0F1) per variable passed: 35 cycles a turn (measured on the genuine ROMs), 31 when
+# the variable is in another page than ARYTAB (CPX ARYTAB+1 / BNE taken), 13 more when the
+# first name byte is the same, 7 more where LOWTR crosses a page (INX, STXFND)
+VAR_PASSED = 35
+VAR_PASSED_OTHER_PAGE = 31
+VAR_NAME_MATCH = 13
+VAR_PAGE = 7
+VAR_CREATE = 207           # NOTFNS: the arrays moved up by 7 (BLTU, set up), the 7 bytes written
+MOVE_BYTE = 16             # BLTU per byte moved
+READ_TI = 892              # TI (and TI$) read: the name tested, RDTIM, the jiffies into FAC
+# EVAL's variable (ISVAR): a float's address handed to MOVFM (MOVFM is the math package's),
+# an integer's two bytes (GIVAYF is the math package's), a string's descriptor pointer
+FETCH = {"f": 11, "i": 0, "s": 130}
+STORE_FLOAT = 0            # LET of a float: COPFLT's JMP MOVVF (MOVMF, ROUND in it, is the math package's)
+STORE_INT = 40             # LET of an integer: the two bytes (AYINT is the math package's)
+STORE_STRING = 60         # LET of a string: PUTNEW's descriptor copied, FRETMP tested
+
+# -- arrays ---------------------------------------------------------------------------------------------
+ARRAY = 234                # ISARY ($B1D1): the subscripts pushed, the header checked, the offset made
+ARRAY_DIMENSION = 694      # per subscript: INTIDX, the limit test, UMULT's 16 turns
+ARRAY_PASSED = 58          # LOPFDA per array passed
+ARRAY_CREATE = 759         # an array made (DIM or the first use)
+ARRAY_CLEAR_BYTE = 11      # per byte of a new array zeroed
+
+# -- expressions ----------------------------------------------------------------------------------------
+FRMEVL = 203               # FRMEVL ($AD9E): GETSTK, the precedence loop entered and left
+EVAL = 141                  # EVAL ($AE83): an operand's dispatch (not a number's)
+NUMBER = 0                # a number: EVAL's way to FIN (FIN is the math package's, from its first digit's CHRGET on)
+PI = 100                   # pi: its five bytes moved into FAC
+OPERATOR = 356             # a binary operator: the precedence test, the left operand pushed (rounded) and popped
+RELATION = 130             # DOREL's type tests and the result made -1 or 0 (FCOMP is the math package's)
+STRING_COMPARE = 0       # DOREL's STRCMP: both strings freed (FRETMP), the lengths, the result
+STRING_COMPARE_BYTE = 20   # STRCMP's loop per byte, to the first that differs
+NOT = 375                  # NOT: the operand made an integer and back, its precedence pushed
+LOGICAL = 169              # AND, OR, NOT: both operands made integers (AYINT), the result GIVAYF
+NEGATE = 324                # unary minus (NEGOP is the math package's)
+PAREN = 0                # ( and ): PARCHK's FRMEVL around it
+FUNCTION = 23             # ISFUN's dispatch, PARCHK
+FUNCTIONS = {}             # per function token, its own code
+FN_CALL = 276              # FN: the definition found, the argument stored, the parameter saved and restored
+STRING_LITERAL = 80       # STRLIT: the descriptor of a literal in the text
+STRING_LITERAL_BYTE = 20   # STRLT2's loop per byte scanned for the closing quote (INY, LDA, BEQ, two CMPs)
+NEW_STRING = 310           # GETSPA ($B4F4) and PUTNEW: a string made
+STRING_BYTE = 16           # MOVINS per byte copied
+CONCAT = 244               # CAT ($B63D): both strings' descriptors, the lengths added
+
+# -- flow ----------------------------------------------------------------------------------------------
+LINGET_DIGIT = 75          # LINGET ($A96B) per digit: the number times ten plus the digit (its CHRGET apart)
+# FNDLIN ($A613) per line passed: 65 cycles when the line's number has the target's high
+# byte, 55 when lower
+FNDLIN_LINE = 65
+FNDLIN_LINE_LOW = 55
+FNDFOR_FRAME = 40          # FNDFOR ($A38A) per FOR frame passed (the variable's address compared)
+NEXT = 244                  # NEXT ($AD1E): FNDFOR set up, the step's CONUPK before FADDT, MOVVF and FCOMPN
+                           # called (FADDT, MOVMF and FCOMP are the math package's: FCOMPN 3 cycles short)
+
+NEXT_DONE = 21             # a loop ended: its frame dropped (TSX, ADC #FORSIZ, TXS), CHRGOT for a comma
+IF_TRUE = 87                # IF with a true condition: DOCOND's CHRGOT and the way on (a statement or GOTO)
+
+# -- printing and data -----------------------------------------------------------------------------------
+PRINT_ITEM = 104           # PRINT's loop per item
+PRINT_CHAR = 66            # STROUT per character (its CHROUT charged by the KERNAL)
+CHROUT = 120               # what the KERNAL's CHROUT costs, until it charges its own
+DATA_BYTE = 19             # READ's DATAN search per byte
+DATA_STATEMENT = 52        # per statement passed: DATAN's call, ADDON, CHRGOT, the DATA token test
+DATA_LINE = 7             # per line passed: its link tested, DATLIN
+READ_ITEM = 228            # READ per item: the DATA pointer swapped, the item read
+LIST_LINE = 300            # LIST per line: the range test, LINPRT of its number
+LIST_CHAR = 40             # per character listed: QPLOP's token test (a keyword's letters from the table)
+GARBAG_LOOK = 78           # GARBAG ($B526): DVAR on one string descriptor in one pass (a pass per string kept)
+GARBAG_PASS = 420          # a pass's own: FNDVAR's set-up, the temporaries, the tables' ends, GRBPAS's move
+GARBAG_VAR = 36            # ... SVAR / DVARS over a simple variable that holds no string, each pass
+GARBAG_ARRAY = 11           # ... ARYVA2 over an array's header, each pass

@@ -1,0 +1,129 @@
+"""Benchmark: the C64 cycles BASIC statements take here against the genuine ROMs'.
+
+    python tests/bench/bench_basic_time.py
+
+Each program runs on a fresh machine with the timer interrupt off (a line 0 `POKE
+56333,127` is put before it), and the cycles from its first statement to its END are
+counted: here from the interpreter's charges, the "genuine" column measured the same way
+on the genuine ROMs (KERNAL 901227-03 / BASIC 901226-01 on this project's cycle-exact
+CPU, cycles from the first GONE after the POKE to the last).  What a program spends in
+the math package (kernal/basic/meter.py) and in CHROUT (the KERNAL's) is part of both
+totals, so the PRINT and math cases show those too.  ratio = here / genuine (> 1: slower
+than a C64).  The last two columns are the interpreter's own part, what is left when
+the math package's and CHROUT's cycles are taken out of both (here: what mbf.METER and
+cycles.CHROUT charged).
+"""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+
+from c64.machine import C64, StopReason  # noqa: E402
+from kernal.basic import crunch, cycles, mbf  # noqa: E402
+from kernal.basic.interpreter import Interpreter  # noqa: E402
+
+# name, program, genuine cycles in all, and of them in the math package's routines (from
+# their entries to their RTS: FADDT, FSUBT, FMULTT, FDIVT, FPWRT, FCOMP, MOVFM, MOVMF, FIN,
+# FOUT, FLOAT, GIVAYF, QINT, INT, AYINT, GETADR, CONINT, SGN, ABS, the functions) and in CHROUT --
+# measured on the genuine ROMs (see above)
+CASES = [
+    ("empty FOR/NEXT x2000", "10 FOR I=1 TO 2000:NEXT\n20 END", 1931063, 1011237),
+    ("PRINT I;\"ABC\"; x100", "10 FOR I=1 TO 100:PRINT I;\"ABC\";:NEXT\n20 END", 1227171, 961224),
+    ("SIN, SQR, EXP, / and * x20", "10 FOR I=1 TO 20:A=SIN(I)*SQR(I)+EXP(I/10)/3:NEXT\n20 END", 2174066, 2068108),
+    ("STR$, MID$, LEFT$, + x100", "10 FOR I=1 TO 100:A$=STR$(I):B$=MID$(A$,2)+LEFT$(A$,1):NEXT\n20 END", 1782029, 1049119),
+    ("array element update x50", "10 DIM A(50):FOR I=1 TO 50:A(I)=A(I-1)+I:NEXT\n20 END", 453708, 155124),
+    ("GOSUB/RETURN with IF x100", "10 FOR I=1 TO 100:GOSUB 30:NEXT:END\n30 IF I>50 THEN A=A+1\n40 RETURN", 708904, 327450),
+    ("string GC storm (FRE, 60 strings)",
+     "10 DIM A$(60)\n20 FOR I=1 TO 60:A$(I)=STR$(I):NEXT\n30 X=FRE(0)\n"
+     "40 FOR I=1 TO 60:A$(I)=A$(I)+\"Z\":NEXT\n50 X=FRE(0)\n60 END", 1857504, 575740),
+    ("GOTO/GOSUB to a far line x30",
+     "10 FOR I=1 TO 30\n20 GOSUB 500\n30 GOTO 40\n40 NEXT\n45 END\n"
+     + "".join("%d REM\n" % n for n in range(50, 170, 10)) + "500 A=A+1:RETURN", 197639, 53711),
+    ("deep FOR (six levels)",
+     "10 FOR A=1 TO 2:FOR B=1 TO 2:FOR C=1 TO 2:FOR D=1 TO 2\n20 FOR E=1 TO 3:FOR F=1 TO 3:NEXT:NEXT\n"
+     "30 NEXT D,C,B,A\n40 END", 480784, 224641),
+    ("DEF FN x50", "10 DEF FNA(X)=X*2+1\n20 DEF FNB(Y)=FNA(Y)+Y\n30 FOR I=1 TO 50\n40 Z=FNA(I)+FNB(I)\n50 NEXT\n60 END",
+     884026, 374611),
+    ("variables far down the table x50",
+     "10 A=1:B=2:C=3:D=4:E=5:F=6:G=7:H=8:J=9:K=10:L=11:M=12:N=13:O=14:P=15:Q=16:R=17\n"
+     "20 FOR I=1 TO 50\n30 Z=A+R\n40 Y=Q\n50 NEXT\n60 END", 381299, 86132),
+    ("READ/DATA x30",
+     "10 FOR I=1 TO 30\n20 READ A,B$\n30 NEXT\n40 RESTORE\n50 FOR I=1 TO 10:READ X:NEXT\n60 END\n"
+     "100 DATA 1,A,2,B,3,C,4,D,5,E,6,F,7,G,8,H,9,I,10,J\n110 REM HELLO\n"
+     "120 DATA 11,K,12,L,13,M,14,N,15,O,16,P,17,Q,18,R,19,S,20,T\n"
+     "130 DATA 21,U,22,V,23,W,24,X,25,Y,26,Z,27,A,28,B,29,C,30,D", 145875, 68032),
+    ("IF/GOTO loop x100", "10 K=0\n20 K=K+1\n30 IF K<100 THEN 20\n40 IF K=100 THEN K=0\n50 IF K<>0 GOTO 20\n60 END",
+     788154, 441415),
+    ("spaces in the text x50", "10 FOR I = 1 TO 50\n20 A = A + 1   :   B = A  *  2\n30 NEXT   I\n40 END", 398413, 190873),
+]
+
+
+def lines_of(source):
+    out = [(0, crunch(b"POKE 56333,127"))]
+    for line in source.splitlines():
+        number, _, text = line.partition(" ")
+        out.append((int(number), crunch(text.encode("latin-1"))))
+    return out
+
+
+def cycles_here(source):
+    """C64 cycles from the first statement after the POKE to the last one (END): (all,
+    the math package's and CHROUT's)."""
+    machine = C64(sid_seed=1)
+    machine.run(2_000_000)
+    for number, body in lines_of(source):
+        machine.basic.store_line(number, body)
+    starts = []
+    plain, plain_take, plain_out = Interpreter.statement, Interpreter.take_cost, Interpreter.out
+    depth = [0]
+    other = [0]
+
+    def statement(self):
+        if depth[0] == 0:
+            starts.append((machine.cpu.processorCycles, other[0]))
+        depth[0] += 1
+        try:
+            return plain(self)
+        finally:
+            depth[0] -= 1
+
+    def take_cost(self):
+        other[0] += mbf.METER.cycles
+        return plain_take(self)
+
+    def out(self, byte):
+        other[0] += cycles.CHROUT
+        return plain_out(self, byte)
+
+    Interpreter.statement, Interpreter.take_cost, Interpreter.out = statement, take_cost, out
+    try:
+        machine.type("RUN{return}")
+        while True:
+            reason = machine.run(100_000_000)
+            if reason is StopReason.ERROR:
+                raise SystemExit(machine.error)
+            if reason is StopReason.IDLE:
+                break
+    finally:
+        Interpreter.statement, Interpreter.take_cost, Interpreter.out = plain, plain_take, plain_out
+    return starts[-1][0] - starts[1][0], starts[-1][1] - starts[1][1]
+
+
+def main():
+    print("%-36s %10s %10s %6s   %10s %10s %6s" % ("BASIC program", "here", "genuine", "ratio",
+                                                  "BASIC here", "genuine", "ratio"))
+    ratios, own = [], []
+    for name, source, genuine, genuine_other in CASES:
+        here, here_other = cycles_here(source)
+        mine, theirs = here - here_other, genuine - genuine_other
+        ratios.append(here / genuine)
+        own.append(mine / theirs)
+        print("%-36s %10d %10d %6.3f   %10d %10d %6.3f" % (name, here, genuine, here / genuine,
+                                                          mine, theirs, mine / theirs))
+    print("mean ratio %.3f over %d programs (range %.3f-%.3f); the interpreter's own part %.3f (%.3f-%.3f)" % (
+        sum(ratios) / len(ratios), len(ratios), min(ratios), max(ratios), sum(own) / len(own), min(own), max(own)))
+
+
+if __name__ == "__main__":
+    main()

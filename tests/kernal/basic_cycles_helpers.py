@@ -1,0 +1,60 @@
+"""Running a BASIC program and reading what the interpreter charged, statement by statement.
+
+The interpreter's own part of a statement's cycles is what is left when the math package's
+(mbf.METER) and CHROUT's (cycles.CHROUT a character) are taken out: the part
+kernal/basic/cycles.py models, compared in test_basic_cycles.py with figures measured on the
+genuine ROMs the same way (cycles from one statement's GONE to the next's, interrupts off).
+"""
+
+from c64.machine import C64, StopReason
+from kernal.basic import crunch, cycles, mbf
+from kernal.basic.interpreter import Interpreter
+
+IRQ_OFF = "POKE 56333,127"
+TXTTAB_START = 0x0801
+
+
+def statement_cycles(source):
+    """[(text address, all cycles, the interpreter's own cycles)] for each statement run
+    after line 0 (`POKE 56333,127`, put before `source`: no interrupts), to the next one."""
+    machine = C64(sid_seed=1)
+    machine.run(2_000_000)
+    machine.basic.store_line(0, crunch(IRQ_OFF.encode("latin-1")))
+    for line in source.strip().splitlines():
+        number, _, text = line.partition(" ")
+        machine.basic.store_line(int(number), crunch(text.encode("latin-1")))
+    starts = []
+    plain, plain_take, plain_out = Interpreter.statement, Interpreter.take_cost, Interpreter.out
+    depth = [0]
+    other = [0]
+
+    def statement(self):
+        if depth[0] == 0:
+            starts.append((self.pos, machine.cpu.processorCycles, other[0]))
+        depth[0] += 1
+        try:
+            return plain(self)
+        finally:
+            depth[0] -= 1
+
+    def take_cost(self):
+        other[0] += mbf.METER.cycles
+        return plain_take(self)
+
+    def out(self, byte):
+        other[0] += cycles.CHROUT
+        return plain_out(self, byte)
+
+    Interpreter.statement, Interpreter.take_cost, Interpreter.out = statement, take_cost, out
+    try:
+        machine.type("RUN{return}")
+        while True:
+            reason = machine.run(100_000_000)
+            if reason is StopReason.ERROR:
+                raise AssertionError(machine.error)
+            if reason is StopReason.IDLE:
+                break
+    finally:
+        Interpreter.statement, Interpreter.take_cost, Interpreter.out = plain, plain_take, plain_out
+    starts = [start for start in starts if start[0] >= TXTTAB_START][1:]         # not RUN, not the POKE
+    return [(pos, t2 - t, (t2 - t) - (o2 - o)) for (pos, t, o), (_, t2, o2) in zip(starts, starts[1:])]

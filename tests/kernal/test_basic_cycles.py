@@ -1,0 +1,108 @@
+"""BASIC charges the cycles the genuine ROM spends, statement by statement.
+
+The figures below were measured on the genuine ROMs (KERNAL 901227-03 / BASIC 901226-01)
+running the same programs with the timer interrupt off: the cycles from one statement's
+GONE ($A7E1) to the next's, less what the math package's routines (FADDT, FCOMP, FIN,
+FOUT, MOVFM, MOVMF, FLOAT, QINT, AYINT, ... from their entry to their RTS: kernal/basic/meter.py's
+part) and CHROUT spent -- the part kernal/basic/cycles.py models.  Ours is read the same
+way (tests/kernal/basic_cycles_helpers.py).  Nothing here runs the genuine ROMs.
+"""
+
+import pytest
+
+from tests.kernal.basic_cycles_helpers import statement_cycles
+
+EVERY_KIND = """
+10 A=1:B=2:C=3:D=4:E=5:F=6:G=7:H=8:J=9:K=10:L=11:M=12:N=13:O=14:P=15:Q=16:R=17
+20 X=A
+30 X=R
+40 GOTO 200
+50 REM
+60 REM
+70 REM
+80 REM
+90 REM
+100 REM
+110 REM
+120 REM
+130 REM
+140 REM
+200 GOSUB 300
+210 REM ABCDEFGHIJ
+220 FOR I=1 TO 3:NEXT
+230 A$="HELLO":B$=LEFT$(A$,2)+"X"
+240 DIM Z(5):Z(3)=Z(2)
+250 IF A<>B THEN C=1
+260 GOTO 270
+270 X = A  +  B
+280 END
+300 RETURN
+"""
+# The interpreter's own cycles of each statement run, in order (measured on the genuine ROMs)
+EVERY_KIND_GENUINE = [872, 907, 942, 977, 1012, 1047, 1082, 1117, 1152, 1187, 1222, 1257, 1292, 1327,
+                      1362, 1397, 1478, 1828, 2188, 1411, 1328, 420, 486, 2346, 459, 459, 512, 2010, 4969,
+                      2111, 3505, 2471, 761, 2545]
+
+JUMPS = """
+10 GOTO 20
+20 GOTO 110
+30 REM
+40 REM
+50 REM
+60 REM
+70 REM
+80 REM
+90 REM
+100 REM
+110 IF X=1 THEN 130
+120 X=1:GOTO 100
+130 A$="ABCDEFGHIJKLMNOPQRST":B$=A$+A$
+140 REM AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA
+150 END
+"""
+JUMPS_GENUINE = [647, 1281, 1505, 872, 1405, 286, 2020, 1667, 3291, 1246]
+
+
+def own(source):
+    return [cycles for _, _, cycles in statement_cycles(source)]
+
+
+@pytest.mark.parametrize("source, genuine", [(EVERY_KIND, EVERY_KIND_GENUINE), (JUMPS, JUMPS_GENUINE)],
+                         ids=["every kind", "jumps"])
+def test_each_statement_charges_what_the_genuine_rom_spends(source, genuine):
+    ours = own(source)[:len(genuine)]
+    assert len(ours) == len(genuine)
+    for n, (mine, theirs) in enumerate(zip(ours, genuine)):
+        assert abs(mine / theirs - 1) < 0.07, "statement %d: %d cycles, the genuine ROM %d" % (n, mine, theirs)
+    assert abs(sum(ours) / sum(genuine) - 1) < 0.01
+
+
+def test_ptrget_spends_35_cycles_on_each_variable_it_passes():
+    # A=1 .. Q=16 each make a variable after all the ones before: the genuine ROM's
+    # statements grow by 35 cycles a variable, one turn of LOPFND (R=17 ends the line)
+    made = own(EVERY_KIND)[:16]
+    assert [b - a for a, b in zip(made, made[1:])] == [35] * 15
+
+
+def test_goto_searches_on_from_the_next_line_or_from_the_start():
+    ours = own(JUMPS)
+    # GOTO 20 from line 10 passes no line, GOTO 110 from line 20 the eight between (FNDLIN
+    # from the next line on: a later line's number is higher), GOTO 100 from line 120 the
+    # nine from the start of the program
+    assert abs((ours[1] - ours[0]) / (1281 - 647) - 1) < 0.03
+    assert abs(ours[4] / 1405 - 1) < 0.03
+
+
+def test_rem_is_skipped_at_remns_pace():
+    assert abs(own(JUMPS)[9] / 1246 - 1) < 0.01             # REM and 51 bytes
+
+
+def garbage_collection(strings):
+    program = "10 DIM A$(%d)\n20 FOR I=1 TO %d:A$(I)=STR$(I):NEXT\n30 X=FRE(0)\n40 END" % (strings, strings)
+    return own(program)[-1]
+
+
+def test_garbage_collection_takes_the_genuine_roms_time_growing_with_the_square_of_the_strings():
+    # FRE(0) collects: GARBAG looks at every descriptor once for each string it keeps
+    assert abs(garbage_collection(30) / 102552 - 1) < 0.03
+    assert abs(garbage_collection(60) / 346840 - 1) < 0.03
