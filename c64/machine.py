@@ -86,7 +86,8 @@ class C64:
         of the same name may be set later.
     """
 
-    def __init__(self, sid_seed=None, ntsc=False, disk_folder=None, cpu_class=FastCPU, transcript=None):
+    def __init__(self, sid_seed=None, ntsc=False, disk_folder=None, cpu_class=FastCPU, transcript=None,
+                 vic_dma=True):
         self.pal = not ntsc
         video = vic_module.NTSC if ntsc else vic_module.PAL
         self.clock_hz = video["clock_hz"]
@@ -95,7 +96,7 @@ class C64:
         # The character ROM: the pictures the screen is drawn with (charset.bitmaps), where
         # the CPU reads them with $01's CHAREN clear and the VIC in its banks 0 and 2.
         self.rom[CHARACTER_ROM:CHARACTER_ROM + CHARACTER_ROM_SIZE] = character_rom()
-        self.vic = vic_module.VIC(self._cycles, video)
+        self.vic = vic_module.VIC(self._cycles, video, dma=vic_dma)
         self.sid = SID(sid_seed)
         self.mem = C64Memory(self.rom)
         self.cpu = cpu_class(self.mem, trap_handler=self.trap)
@@ -108,7 +109,7 @@ class C64:
         self.cia2.on_reschedule = self.cpu.stop     # and a CIA2 timer (its NMIs)
         self._cia2_edges = 0                        # CIA2's interrupt output's edges taken as NMIs
         self._handler_entered = False               # an interrupt was just taken (run loop)
-        self.mem.io = IO(self.vic, self.sid, self.cia1, self.cia2, self.cpu.access_cycle)
+        self.mem.io = IO(self.vic, self.sid, self.cia1, self.cia2, self._bus_access)
         self.basic = self.kernal.basic = Basic(self)
         if disk_folder is not None:
             self.attach_disk(disk_folder)
@@ -131,11 +132,19 @@ class C64:
 
     # -- clock ---------------------------------------------------------------------
     def _cycles(self):
-        return self.cpu.processorCycles
+        """The bus's cycle: the chips' clock (the CPU's cycles and those the VIC took)."""
+        return self.vic.dma.bus_time(self.cpu.processorCycles)
 
     @property
     def cycles(self):
-        return self.cpu.processorCycles
+        """C64 time: cycles since power on, those the VIC's DMA took from the CPU included."""
+        return self.vic.dma.bus_time(self.cpu.processorCycles)
+
+    def _bus_access(self, write, addr):
+        """The CPU's access being made (CPU.access_cycle), in bus cycles."""
+        at, dummy = self.cpu.access_cycle(write, addr)
+        bus_time = self.vic.dma.bus_time
+        return bus_time(at), None if dummy is None else bus_time(dummy)
 
     # -- power on, resets ------------------------------------------------------------
     def boot(self):
@@ -405,7 +414,11 @@ class C64:
         stop the run: emulated time is skipped forward to the next interrupt.
         """
         cpu, cia1, cia2, mem = self.cpu, self.cia1, self.cia2, self.mem
-        limit = float("inf") if max_cycles is None else cpu.processorCycles + max_cycles
+        # The run loop counts the CPU's cycles (now, limit, targets); the chips see the bus's.
+        dma = self.vic.dma
+        bus_time = dma.bus_time
+        limit = (float("inf") if max_cycles is None
+                 else dma.cpu_time(bus_time(cpu.processorCycles) + max_cycles))
         self.returned_to_basic = False
         # The first slice looks for RAM written behind the CPU's back (a loader, a test, the
         # caller poking mem.ram) since the last run; after it only the CPU, the KERNAL and
@@ -421,8 +434,9 @@ class C64:
             now = cpu.processorCycles
             if now >= limit:
                 return StopReason.CYCLES
-            if now >= mem.port_fade_at:
-                mem.fade_port(now)              # $01's floating bits, within a slice of when due
+            bus_now = bus_time(now)
+            if bus_now >= mem.port_fade_at:
+                mem.fade_port(bus_now)          # $01's floating bits, within a slice of when due
             looked, masked, brk = self._interrupt_poll(now)
             entered, self._handler_entered = self._handler_entered, False
             if brk is not None or (entered and (self.nmi_pending or cia2.chip.imr or cia2.chip.changes)):
@@ -431,8 +445,8 @@ class C64:
                 # by BRK's 4th cycle takes over the BRK: it goes on at the NMI vector, with B
                 # set in the status it pushed.
                 if brk is not None and (cia2.chip.imr or cia2.chip.changes):
-                    cia2.sync(now)
-                    edges = cia2.edges_seen_by(brk + 3)
+                    cia2.sync(bus_now)
+                    edges = cia2.edges_seen_by(bus_time(brk + 3))
                     if edges != self._cia2_edges:
                         self._cia2_edges = edges
                         cpu.pc = mem[0xFFFA] | (mem[0xFFFB] << 8)
@@ -440,14 +454,14 @@ class C64:
                 if stopped is not None:
                     return stopped
                 continue
-            irq_line = cia1.poll(now)               # active now; seen by the last instruction:
-            seen = irq_line and cia1.line_seen_at(looked)
-            if self.vic.poll(now):                  # raster interrupt ($D019/$D01A)
+            irq_line = cia1.poll(bus_now)           # active now; seen by the last instruction:
+            seen = irq_line and cia1.line_seen_at(bus_time(looked))
+            if self.vic.poll(bus_now):              # raster interrupt ($D019/$D01A)
                 irq_line = seen = True
             edges = self._cia2_edges
             if cia2.chip.imr or cia2.chip.changes:         # (an idle CIA2 signals nothing)
-                cia2.sync(now)
-                edges = cia2.edges_seen_by(looked)
+                cia2.sync(bus_now)
+                edges = cia2.edges_seen_by(bus_time(looked))
             if edges != self._cia2_edges:
                 self._cia2_edges = edges
                 self.nmi_pending = True             # NMI is taken on the line's falling edge
@@ -526,7 +540,8 @@ class C64:
         (Taking it so costs a tenth of running it: RYG's search takes 60 a second.)"""
         mem, cia2 = self.mem, self.cia2
         if (not self.plain_irq_in_one_go or self.debugger is not None or self.stall_cycles
-                or self.nmi_pending or limit - now < PLAIN_IRQ_ROOM or mem.port_fade_at - now < PLAIN_IRQ_ROOM
+                or self.nmi_pending or limit - now < PLAIN_IRQ_ROOM
+                or mem.port_fade_at - self._cycles() < PLAIN_IRQ_ROOM
                 or cia2.chip.imr or cia2.chip.changes or self.vic.regs[0x1A] & 0x0F
                 or (self.pending_keys and self.pending_keys[0] == CTRL) or not mem.visible()[3]):
             return False
@@ -598,19 +613,24 @@ class C64:
         return looked, masked, brk
 
     def next_irq_cycle(self):
-        """The next cycle at which an interrupt can be taken: CIA1's IRQ or CIA2's NMI two
-        cycles after the CPU first sees their line (it looks in an instruction's
-        next-to-last cycle), the VIC's raster IRQ at its line; or None."""
+        """The next CPU cycle (processorCycles) at which an interrupt can be taken: CIA1's
+        IRQ or CIA2's NMI two cycles after the CPU first sees their line (it looks in an
+        instruction's next-to-last cycle), the VIC's raster IRQ at its line; or None."""
+        cpu_time = self.vic.dma.cpu_time
         due = self.cia1.next_irq_cycle()
         if due is not None:
-            due += 2
+            due = cpu_time(due) + 2
         if self.cia2.chip.imr:                    # (an idle CIA2 signals nothing)
             seen = self.cia2.next_irq_cycle()
-            if seen is not None and (due is None or seen + 2 < due):
-                due = seen + 2
+            if seen is not None:
+                seen = cpu_time(seen) + 2
+                if due is None or seen < due:
+                    due = seen
         other = self.vic.next_irq_cycle()
-        if other is not None and (due is None or other < due):
-            due = other
+        if other is not None:
+            other = cpu_time(other)
+            if due is None or other < due:
+                due = other
         return due
 
     def call(self, address, a=0, x=0, y=0, max_cycles=100_000_000):

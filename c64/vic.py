@@ -10,6 +10,8 @@ enables it as an IRQ, writing 1 bits to $D019 acknowledges.  `poll()` and
 No picture is generated here: front ends draw the screen from RAM.
 """
 
+from c64.vic_dma import BadLines
+
 # Bits that read as 1 because they are not connected (VICE vicii-mem.c).
 _READ_OR = {0x16: 0xC0, 0x18: 0x01, 0x19: 0x70, 0x1A: 0xF0}
 for _reg in range(0x20, 0x2F):
@@ -22,7 +24,7 @@ NTSC = dict(clock_hz=1022727, lines=263, cycles_per_line=65)
 class VIC:
     """VIC-II register file; `clock()` returns the CPU cycle count."""
 
-    def __init__(self, clock, video=PAL):
+    def __init__(self, clock, video=PAL, dma=True):
         self.clock = clock
         self.lines = video["lines"]
         self.cycles_per_line = video["cycles_per_line"]
@@ -30,18 +32,26 @@ class VIC:
         # Called after a write that may move the next raster interrupt ($D011, $D012, $D01A),
         # so a run loop can end a CPU slice planned with the old timing (as CIA1's hook).
         self.on_reschedule = None
+        # What bad lines take from the CPU: the map between its cycles and the bus's (the
+        # clock's).  dma=False: the VIC never takes the bus.
+        self.dma = BadLines(self.lines, self.cycles_per_line, enabled=dma)
+        self._powered = False
         self.reset()
+        self._powered = True
 
     def reset(self):
         self.irq_latch = 0                 # $D019 bits 0-3
         self._polled_until = None          # compares up to this cycle are latched (None: none yet)
         self._due = None                   # the first compare after _polled_until (None: not known)
+        old = self.regs[0x11]
         self.regs[:] = bytes(0x40)
         self.regs[0x11] = 0x1B
         self.regs[0x16] = 0xC8
         self.regs[0x18] = 0x14
         self.regs[0x20] = 0x0E
         self.regs[0x21] = 0x06
+        if self._powered:
+            self.dma.rebase(self.clock(), old, self.regs[0x11])
 
     def raster(self):
         return (self.clock() // self.cycles_per_line) % self.lines
@@ -123,6 +133,8 @@ class VIC:
             self.poll()
             self.irq_latch &= ~value & 0x0F   # writing 1 acknowledges
             return
+        if reg == 0x11:
+            self.dma.rebase(self.clock(), self.regs[0x11], value)
         self.regs[reg] = value
         if reg in (0x11, 0x12, 0x1A):
             self._due = None               # the compare line may have moved

@@ -333,7 +333,7 @@ def test_the_kernal_timer_interrupts_the_cpu_at_each_underflow():
     original_irq = m.cpu.irq
 
     def recording_irq(force=False):
-        seen.append(m.cpu.processorCycles)
+        seen.append(m.cycles)                 # C64 time (the bus's), as the CIA counts
         original_irq(force)
     m.cpu.irq = recording_irq
     run_code(m, [0x58, 0x4C, 0x01, 0xC0], max_cycles=period * 5 + 100)   # CLI / JMP *

@@ -69,7 +69,7 @@ def test_the_first_jiffy_irq_comes_one_timer_period_after_ioinit():
 
     def step():
         if cpu.pc == 0xFF48:
-            pcs_cycles.append(cpu.processorCycles)
+            pcs_cycles.append(m.cycles)       # C64 time (the bus's), as the CIA counts
         original_step()
     cpu.step = step
     m.run(max_cycles=3 * PERIOD + 2000)
