@@ -97,6 +97,7 @@ class C64:
         # the CPU reads them with $01's CHAREN clear and the VIC in its banks 0 and 2.
         self.rom[CHARACTER_ROM:CHARACTER_ROM + CHARACTER_ROM_SIZE] = character_rom()
         self.vic = vic_module.VIC(self._cycles, video, dma=vic_dma)
+        self._bus_time = self.vic.dma.bus_time       # (the chips' clock asks it often)
         self.sid = SID(sid_seed)
         self.mem = C64Memory(self.rom)
         self.cpu = cpu_class(self.mem, trap_handler=self.trap)
@@ -133,7 +134,7 @@ class C64:
     # -- clock ---------------------------------------------------------------------
     def _cycles(self):
         """The bus's cycle: the chips' clock (the CPU's cycles and those the VIC took)."""
-        return self.vic.dma.bus_time(self.cpu.processorCycles)
+        return self._bus_time(self.cpu.processorCycles)
 
     @property
     def cycles(self):
@@ -143,7 +144,7 @@ class C64:
     def _bus_access(self, write, addr):
         """The CPU's access being made (CPU.access_cycle), in bus cycles."""
         at, dummy = self.cpu.access_cycle(write, addr)
-        bus_time = self.vic.dma.bus_time
+        bus_time = self._bus_time
         return bus_time(at), None if dummy is None else bus_time(dummy)
 
     # -- power on, resets ------------------------------------------------------------

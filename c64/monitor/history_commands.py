@@ -71,6 +71,7 @@ class HistoryCommands:
             lines.append("%-22s %9d %14d %6.1f%% %14d %6.1f%%"
                          % (name[:22], calls, inclusive, 100.0 * inclusive / total, exclusive,
                             100.0 * exclusive / total))
-        lines.append("%d cycles profiled (%.2f s of C64 time)" % (total, total / self.machine.clock_hz))
+        lines.append("%d cycles profiled (the CPU's own: %.2f s at the C64's clock, what the VIC took aside)"
+                     % (total, total / self.machine.clock_hz))
         return "\n".join(lines)
 
