@@ -482,7 +482,10 @@ class C64:
                 continue
             if (irq_line and not cpu.irq_masked) or cia2.line_edges != edges:
                 # Active, but too late for the last instruction to see (or it was CLI): the
-                # next one sees it.
+                # next one sees it -- in a ROM delay loop (stall), the loop's next cycle.
+                if self.stall_cycles and not cpu.irq_masked:
+                    self._pass_stall(now + 1)
+                    continue
                 stopped = self._run_cpu(now + 1, False, True)
                 if stopped is not None:
                     return stopped
@@ -499,12 +502,7 @@ class C64:
                     target = due
                 if limit < target:
                     target = limit
-                self.stall_cycles -= target - now
-                cpu.processorCycles = target
-                if not self.stall_cycles:
-                    done, self.after_stall = self.after_stall, []
-                    for then in done:
-                        then()
+                self._pass_stall(target)
                 continue
             if self.waiting:
                 if self.pending_keys:
@@ -530,6 +528,17 @@ class C64:
             if stopped is not None:
                 return stopped
             verify = False
+
+    def _pass_stall(self, target):
+        """A ROM delay loop's time passes up to CPU cycle `target`; what follows it is done
+        once all of it has."""
+        cpu = self.cpu
+        self.stall_cycles -= target - cpu.processorCycles
+        cpu.processorCycles = target
+        if not self.stall_cycles:
+            done, self.after_stall = self.after_stall, []
+            for then in done:
+                then()
 
     def _plain_irq(self, now, limit):
         """True if the IRQ about to be taken can run the KERNAL's own handler in one call
