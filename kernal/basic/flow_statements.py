@@ -10,7 +10,7 @@ from kernal.basic.definitions import (BasicError, COST_GOSUB, COST_NEXT, FOR_BYT
                                       GOSUB_BYTES, GOSUB_LOWEST, NEWSTT, SP_BYTE_ARGS, SP_LET, SP_PRINT, SP_SUBSCRIPT,
                                       STACK_TOP, Suspend, T_EQ, T_FN, T_FOR, T_GOSUB, T_GOTO, T_STEP, T_THEN,
                                       T_TO, is_digit)
-from kernal.locations import MSGFLG, OLDLIN, OLDTXT, SAREG, TXTTAB, VARTAB
+from kernal.locations import FORPNT, MSGFLG, OLDLIN, OLDTXT, SAREG, TXTPTR, TXTTAB, VARTAB
 
 
 class FlowStatements:
@@ -65,6 +65,7 @@ class FlowStatements:
                 self.pop_to(i)
                 _, line, pos, direct = frame
                 self.line, self.pos, self.direct = line, pos, direct
+                self.set_curlin()
                 self.skip_statement()
                 return
         raise BasicError("RETURN WITHOUT GOSUB")
@@ -125,6 +126,7 @@ class FlowStatements:
         if kind != "f" or self.peek() == 0x28:
             raise BasicError("SYNTAX")
         addr = self.var_address(n1, n2)
+        self.set_w(FORPNT, addr)
         self.expect(T_EQ)
         self.sp += SP_LET - SP_BYTE_ARGS
         self.store("f", addr, self.numeric(self.expr()))
@@ -179,11 +181,13 @@ class FlowStatements:
             self.pop_to(i + 1)
             self.cost += COST_NEXT
             _, var, step, limit, line, pos, direct = frame
+            self.set_w(FORPNT, var)
             value = self.arith(mbf.add, step, mbf.unpack(self.ram[var:var + 5]), 0)
             self.store("f", var, value)
             value = mbf.unpack(self.ram[var:var + 5])
             if mbf.compare(value, limit) != mbf.sign(step):
                 self.line, self.pos, self.direct = line, pos, direct
+                self.set_curlin()
                 return
             self.pop_to(i)
             if self.peek() != 0x2C:
@@ -226,6 +230,7 @@ class FlowStatements:
             self.line = self.w(OLDLIN)
             self.pos = self.stmt_pos
             self.jumped = True
+            self.set_curlin()
             return
         if not self.cont_ok:
             raise BasicError("CAN'T CONTINUE")
@@ -234,6 +239,7 @@ class FlowStatements:
         self.direct = False
         self.running = True
         self.jumped = True
+        self.set_curlin()
         self.ram[MSGFLG] = 0
 
     def clr(self):
@@ -284,6 +290,7 @@ class FlowStatements:
 
     def st_sys(self):
         addr = self.address_value(self.expr())
+        self.set_txtptr()                      # (machine code may read on with CHRGET)
         self.in_sys = True
         self.sys_return = (self.line, self.pos, self.direct)
         self.machine.start(addr)
@@ -305,6 +312,8 @@ class FlowStatements:
         for offset, register in enumerate(("a", "x", "y", "p")):
             self.ram[SAREG + offset] = getattr(cpu, register)
         self.line, self.pos, self.direct = self.sys_return
+        self.pos = self.w(TXTPTR)              # NEWSTT goes on where the code left TXTPTR
+        self.set_curlin()
         if self.direct:
             return False
         self.skip_statement()

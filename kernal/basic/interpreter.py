@@ -95,7 +95,7 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
         self.running = False
         self.line = None
         self.pending = None
-        self.set_w(CURLIN, 0xFF00)
+        self.ram[CURLIN + 1] = 0xFF                  # MAIN ($A49C): direct mode, the low byte kept
         return self.newstt(cpu)
 
     def run_program(self, first=None):
@@ -140,14 +140,18 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
                     if self.direct:
                         raise Finished()
                     p = self.pos
+                    ram[OLDTXT], ram[OLDTXT + 1] = p & 0xFF, p >> 8     # NEWSTT keeps OLDTXT
                     if not ram[p + 2]:
                         self.end_program(p)
                     self.line = ram[p + 3] | (ram[p + 4] << 8)
-                    self.set_w(CURLIN, self.line)
+                    ram[CURLIN], ram[CURLIN + 1] = ram[p + 3], ram[p + 4]
                     self.pos = p + 5
                     cpu.processorCycles += COST_LINE
                     continue
                 if c == 0x3A:
+                    if not self.direct:
+                        p = self.pos
+                        ram[OLDTXT], ram[OLDTXT + 1] = p & 0xFF, p >> 8
                     self.pos += 1
                     continue
                 self.stmt_pos = self.pos

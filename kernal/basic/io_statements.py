@@ -161,8 +161,9 @@ class IoStatements:
             else:
                 value, end = self.number_from(item)
                 if value is None:
-                    self.line = line
+                    self.line = line                # the error is in the DATA's line: CURLIN too
                     self.direct = False
+                    self.set_curlin()
                     raise BasicError("SYNTAX")
                 self.assign(t, value)
             if self.peek() != 0x2C:

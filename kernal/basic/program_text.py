@@ -7,7 +7,7 @@ tokenised text as the ROM's CHRGET does; FNDLIN's line search; printing through 
 from kernal.basic.definitions import (BasicError, COST_BYTE, COST_CHAR_OUT, COST_LINE_DIGIT, COST_LINE_SEARCH,
                                       KERNAL_ERRORS, is_digit)
 from kernal.errors import KernalError
-from kernal.locations import CHANNL, TXTTAB
+from kernal.locations import CHANNL, CURLIN, OLDTXT, TXTPTR, TXTTAB
 
 
 class ProgramText:
@@ -112,12 +112,29 @@ class ProgramText:
         self.jump_to(addr)
 
     def jump_to(self, addr):
-        """Go on at the text of the line at addr."""
+        """Go on at the text of the line at addr (NEWSTT is entered at the byte before it:
+        OLDTXT)."""
         self.line = self.ram[addr + 2] | (self.ram[addr + 3] << 8)
         self.pos = addr + 4
         self.direct = False
         self.running = True
         self.jumped = True
+        self.set_w(OLDTXT, (addr - 1) & 0xFFFF)
+        self.set_curlin()
+
+    def set_txtptr(self):
+        """TXTPTR ($7A) where CHRGET would have it: at the next byte that is not a space.
+        Kept only where a program or its machine code can read it (PEEK, SYS, USR)."""
+        self.peek()
+        self.set_w(TXTPTR, self.pos)
+
+    def set_curlin(self):
+        """CURLIN ($39) as the ROM keeps it: the line running, or $FF in its high byte in
+        direct mode (the low byte left as it was)."""
+        if self.direct:
+            self.ram[CURLIN + 1] = 0xFF
+        else:
+            self.set_w(CURLIN, self.line)
 
     def line_number_arg(self):
         """LINGET: a line number in the text (digits only, up to 63999)."""

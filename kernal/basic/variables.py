@@ -10,7 +10,7 @@ from kernal.basic.definitions import (BasicError, COST_ARRAY, COST_ARRAY_PASSED,
                                       COST_STRING_LET, COST_VARIABLE, COST_VARIABLE_PASSED,
                                       MEMSIZ, is_digit, is_letter, literal)
 from kernal.basic.mbf import MathError
-from kernal.locations import ARYTAB, DATLIN, DATPTR, FRESPC, FRETOP, STREND, TXTTAB, VARTAB
+from kernal.locations import ARYTAB, DATLIN, DATPTR, FRESPC, FRETOP, STREND, TXTTAB, VARPNT, VARTAB
 
 
 class Variables:
@@ -80,15 +80,17 @@ class Variables:
             self.var_cache_vartab = vartab
         key = (n1, n2)
         addr = self.var_cache.get(key)
+        ram = self.ram
         if addr is not None:
             self.cost += COST_VARIABLE_PASSED * ((addr - 2 - vartab) // 7)     # PTRGET's search
+            ram[VARPNT], ram[VARPNT + 1] = addr & 0xFF, addr >> 8               # (VARPNT)
             return addr
-        ram = self.ram
         p, end = vartab, self.w(ARYTAB)
         while p < end:
             if ram[p] == n1 and ram[p + 1] == n2:
                 self.var_cache[key] = p + 2
                 self.cost += COST_VARIABLE_PASSED * ((p - vartab) // 7)
+                self.set_w(VARPNT, p + 2)
                 return p + 2
             p += 7
         self.cost += COST_VARIABLE_PASSED * ((end - vartab) // 7)
@@ -104,6 +106,7 @@ class Variables:
         self.set_w(ARYTAB, end + 7)
         self.set_w(STREND, strend + 7)
         self.var_cache[key] = end + 2
+        self.set_w(VARPNT, end + 2)
         return end + 2
 
     def read_var(self, kind, addr):
@@ -198,7 +201,9 @@ class Variables:
             offset += index * scale
             scale *= size
         element = {"f": 5, "i": 2, "s": 3}[kind]
-        return addr + 5 + 2 * dims + offset * element
+        addr += 5 + 2 * dims + offset * element
+        self.set_w(VARPNT, addr)
+        return addr
 
     def subscripts(self, below):
         """The indices in parentheses (the '(' already taken), read `below` bytes down the
