@@ -216,13 +216,11 @@ class Expressions:
             self.pos = end
             return value
         if c == 0x22:
-            start = self.pos + 1
-            p = start
-            while ram[p] and ram[p] != 0x22:
-                p += 1
-            self.pos = p + 1 if ram[p] == 0x22 else p
-            self.cost += COST_BYTE * (p - start)
-            return self.new_temp(bytes(ram[start:p]), start)
+            start = (self.pos + 1) & 0xFFFF
+            length, end = self.string_length(start, 0x22, 0x22)
+            self.pos = (end + 1) & 0xFFFF if ram[end] == 0x22 else end
+            self.cost += COST_BYTE * length
+            return self.new_temp(bytes(self.read(start, length)), start)
         if c == 0x28:
             self.pos += 1
             self.sp -= SP_PAREN
@@ -481,7 +479,7 @@ class Expressions:
         self.cost += COST_FN
         text = self.w(addr)
         param = self.w(addr + 2)
-        saved = bytes(self.ram[param:param + 5])
+        saved = bytes(self.read(param, 5))
         self.put(param, mbf.movmf(arg))
         here = self.pos
         self.pos = text

@@ -7,10 +7,14 @@ Part of the Interpreter (kernal/basic/interpreter.py).
 from kernal.basic import mbf
 from kernal import entries
 from kernal.basic.definitions import (BasicError, COST_GOSUB, COST_NEXT, FOR_BYTES, FOR_LOWEST, Finished,
-                                      GOSUB_BYTES, GOSUB_LOWEST, NEWSTT, SP_BYTE_ARGS, SP_LET, SP_PRINT, SP_SUBSCRIPT,
+                                      GOSUB_BYTES, GOSUB_LOWEST, NEWSTT, SLICE, SP_BYTE_ARGS, SP_LET, SP_PRINT, SP_SUBSCRIPT,
                                       STACK_TOP, Suspend, T_EQ, T_FN, T_FOR, T_GOSUB, T_GOTO, T_STEP, T_THEN,
                                       T_TO, is_digit)
-from kernal.locations import FORPNT, MSGFLG, OLDLIN, OLDTXT, SAREG, TXTPTR, TXTTAB, VARTAB
+from kernal.locations import CIA1_PRA, CIA1_PRB, FORPNT, MSGFLG, NDX, OLDLIN, OLDTXT, SAREG, TXTPTR, TXTTAB, VARTAB
+
+WAIT_LOOP_CYCLES = 14           # WAIT's loop: LDA (POKER),Y; EOR; AND; BEQ
+WAIT_IO_POLL = 63               # an I/O register (the raster, a timer) looked at once a raster line
+WAIT_KEY_ADDRESSES = frozenset((NDX, CIA1_PRA, CIA1_PRB))
 
 
 class FlowStatements:
@@ -182,9 +186,9 @@ class FlowStatements:
             self.cost += COST_NEXT
             _, var, step, limit, line, pos, direct = frame
             self.set_w(FORPNT, var)
-            value = self.arith(mbf.add, step, mbf.unpack(self.ram[var:var + 5]), 0)
+            value = self.arith(mbf.add, step, mbf.unpack(self.read(var, 5)), 0)
             self.store("f", var, value)
-            value = mbf.unpack(self.ram[var:var + 5])
+            value = mbf.unpack(self.read(var, 5))
             if mbf.compare(value, limit) != mbf.sign(step):
                 self.line, self.pos, self.direct = line, pos, direct
                 self.set_curlin()
@@ -275,18 +279,46 @@ class FlowStatements:
             self.var_cache_vartab = None
 
     def st_wait(self):
-        self.sp += SP_LET - SP_BYTE_ARGS
-        addr = self.address_value(self.expr())
-        self.expect(0x2C)
-        mask = self.byte_value(self.expr())
-        xor = 0
-        if self.peek() == 0x2C:
-            self.pos += 1
-            xor = self.byte_value(self.expr())
-        if (self.mem[addr] ^ xor) & mask == 0:
-            self.pos = self.stmt_pos
-            self.machine.wait_for_key()
-            raise Suspend(True)
+        """WAIT ($B82D): the ROM loops on the location until (PEEK ^ xor) & mask is not 0.
+        The loop's time passes with the interrupts running, and the statement is looked at
+        again (its arguments kept, not read anew) when the location may have changed: after
+        the next interrupt for RAM, every WAIT_IO_POLL cycles for I/O and the port.  Only a
+        WAIT on the keyboard (NDX, the CIA1 ports) is a program waiting for a key (headless
+        ends there when its keys are used up)."""
+        waiting = self.waiting_on
+        self.waiting_on = None
+        if waiting is not None and waiting[0] == self.stmt_pos:
+            _, addr, mask, xor, end = waiting
+            self.cost = WAIT_LOOP_CYCLES
+        else:
+            self.sp += SP_LET - SP_BYTE_ARGS
+            addr = self.address_value(self.expr())
+            self.expect(0x2C)
+            mask = self.byte_value(self.expr())
+            xor = 0
+            if self.peek() == 0x2C:
+                self.pos += 1
+                xor = self.byte_value(self.expr())
+            end = self.pos
+        changing = addr < 2 or self.mem.page_sources[addr >> 8] is None
+        if changing:
+            self.machine.cpu.processorCycles += self.take_cost()    # the register as read then
+        if (self.mem[addr] ^ xor) & mask:
+            self.pos = end
+            return
+        self.waiting_on = (self.stmt_pos, addr, mask, xor, end)
+        self.pos = self.stmt_pos
+        machine = self.machine
+        if addr in WAIT_KEY_ADDRESSES:
+            machine.wait_for_key()
+        elif changing:
+            machine.stall(WAIT_IO_POLL)
+        else:
+            # RAM: only an interrupt's handler can change it
+            now = machine.cpu.processorCycles
+            due = machine.next_irq_cycle()
+            machine.stall(due - now if due is not None and now < due < now + SLICE else SLICE)
+        raise Suspend(True)
 
     def st_sys(self):
         addr = self.address_value(self.expr())
@@ -317,7 +349,7 @@ class FlowStatements:
         if self.direct:
             return False
         self.skip_statement()
-        if self.ram[self.pos] == 0 and not self.ram[self.pos + 2]:
+        if self.text_at() == 0 and not self.text_at(2):
             return False                     # END right after: READY. as a returned program
         cpu.sp = 0xFA
         cpu.pc = NEWSTT

@@ -5,10 +5,11 @@ Part of the Interpreter (kernal/basic/interpreter.py).
 """
 
 from kernal.basic import mbf
-from kernal.basic.definitions import (BasicError, COST_BYTE, COST_CHAR_OUT, Finished, KERNAL_ERRORS, Suspend,
+from kernal.basic.definitions import (BasicError, COST_BYTE, COST_CHAR_OUT, Finished, Hung, KERNAL_ERRORS, Suspend,
                                       SP_LET, SP_PAREN, SP_PRINT, T_DATA, T_MINUS, T_REM, T_SPC, T_TAB, is_digit,
                                       literal)
 from kernal.basic.mbf import MathError
+from kernal.basic.program_text import WALK_LIMIT
 from kernal.channels import WAIT
 from kernal.errors import KernalError
 from kernal.locations import CHANNL, DATLIN, DATPTR, FA, FNADR, FNLEN, LA, PNTR, SA, STATUS
@@ -107,50 +108,57 @@ class IoStatements:
         p = self.w(DATPTR)
         line = self.w(DATLIN)
         if ram[p] == 0x2C:
-            p += 1
+            p = (p + 1) & 0xFFFF
         else:
-            while True:
-                c = ram[p]
-                if c == 0:
-                    if not ram[p + 2]:
-                        raise BasicError("OUT OF DATA")
-                    line = ram[p + 3] | (ram[p + 4] << 8)
-                    p += 5
-                elif c == 0x22:
-                    p += 1
-                    while ram[p] and ram[p] != 0x22:
-                        p += 1
-                    if ram[p]:
-                        p += 1
-                elif c == T_DATA:
-                    p += 1
-                    break
-                elif c == T_REM:
-                    while ram[p]:
-                        p += 1
-                else:
-                    p += 1
-        while ram[p] == 0x20:
-            p += 1
+            p, line = self.find_data(p, line)
+        here = self.pos
+        self.pos = p
+        self.peek()                         # (spaces skipped, past $FFFF too)
+        p = self.pos
+        self.pos = here
         if ram[p] == 0x22:
-            start = q = p + 1
-            while ram[q] and ram[q] != 0x22:
-                q += 1
-            item = literal(bytes(ram[start:q]), start)
-            p = q + 1 if ram[q] == 0x22 else q
+            start = (p + 1) & 0xFFFF
+            length, q = self.string_length(start, 0x22, 0x22)
+            item = literal(bytes(self.read(start, length)), start)
+            p = (q + 1) & 0xFFFF if ram[q] == 0x22 else q
             while ram[p] == 0x20:
-                p += 1
+                p = (p + 1) & 0xFFFF
         else:
             # STRLT2 ($B48D) up to the comma or colon: the spaces before it are the item's
-            start = q = p
-            while ram[q] and ram[q] not in (0x2C, 0x3A):
-                q += 1
-            item = literal(bytes(ram[start:q]), start)
+            length, q = self.string_length(p, 0x2C, 0x3A)
+            item = literal(bytes(self.read(p, length)), p)
             p = q
         self.set_w(DATPTR, p)
         self.set_w(DATLIN, line)
         self.cost += COST_BYTE * 8
         return item, line
+
+    def find_data(self, p, line):
+        """DATAN: on from p, statement by statement and line by line, to the next DATA:
+        (the address after its token, its line).  Wraps past $FFFF; a walk round all of
+        memory hangs (Hung), as the ROM's would."""
+        ram = self.ram
+        quoted = rem = False
+        for n in range(4 * WALK_LIMIT):
+            c = ram[p]
+            if c == 0:
+                if not ram[(p + 2) & 0xFFFF]:
+                    self.cost += COST_BYTE * n
+                    raise BasicError("OUT OF DATA")
+                line = ram[(p + 3) & 0xFFFF] | (ram[(p + 4) & 0xFFFF] << 8)
+                p = (p + 5) & 0xFFFF
+                quoted = rem = False
+                continue
+            if c == 0x22 and not rem:
+                quoted = not quoted
+            elif c == T_DATA and not (quoted or rem):
+                self.cost += COST_BYTE * n
+                return (p + 1) & 0xFFFF, line
+            elif c == T_REM and not quoted:
+                rem = True
+            p = (p + 1) & 0xFFFF
+        self.cost += COST_BYTE * 4 * WALK_LIMIT
+        raise Hung()
 
     def st_read(self):
         while True:

@@ -2,12 +2,20 @@
 
 Part of the Interpreter (kernal/basic/interpreter.py): the pointer `pos` walks the
 tokenised text as the ROM's CHRGET does; FNDLIN's line search; printing through CHROUT.
+
+Every address BASIC takes from a pointer wraps at 64 KB, as the ROM's 6502 code does
+(INC TXTPTR / INC TXTPTR+1, (zp),Y past $FFFF): text running past $FFFF goes on at
+$0000, a value or a string at $FFFE goes on at $0000.  A walk that could go round all
+of memory for ever (a chain of line links that comes back on itself) is cut after
+WALK_LIMIT steps, charged, and the machine hangs there as a C64 would (Hung).
 """
 
 from kernal.basic.definitions import (BasicError, COST_BYTE, COST_CHAR_OUT, COST_LINE_DIGIT, COST_LINE_SEARCH,
-                                      KERNAL_ERRORS, is_digit)
+                                      Hung, KERNAL_ERRORS, is_digit)
 from kernal.errors import KernalError
 from kernal.locations import CHANNL, CURLIN, OLDTXT, TXTPTR, TXTTAB
+
+WALK_LIMIT = 0x10000            # steps of a walk through memory: more would go round it again
 
 
 class ProgramText:
@@ -15,17 +23,33 @@ class ProgramText:
 
     # -- memory helpers ---------------------------------------------------------------
     def w(self, addr):
-        return self.ram[addr] | (self.ram[addr + 1] << 8)
+        return self.ram[addr & 0xFFFF] | (self.ram[(addr + 1) & 0xFFFF] << 8)
 
     def set_w(self, addr, value):
-        self.ram[addr] = value & 0xFF
-        self.ram[addr + 1] = (value >> 8) & 0xFF
+        self.ram[addr & 0xFFFF] = value & 0xFF
+        self.ram[(addr + 1) & 0xFFFF] = (value >> 8) & 0xFF
+
+    def read(self, addr, n):
+        """n bytes of RAM from addr (a list), going on at $0000 past $FFFF."""
+        addr &= 0xFFFF
+        end = addr + n
+        if end <= 0x10000:
+            return self.ram[addr:end]
+        return self.ram[addr:] + self.ram[:end - 0x10000]
 
     def put(self, addr, data):
-        self.ram[addr:addr + len(data)] = data
+        """Bytes stored from addr, going on at $0000 past $FFFF (the RAM stays 64 KB)."""
+        addr &= 0xFFFF
+        end = addr + len(data)
+        if end > 0x10000:
+            split = 0x10000 - addr
+            self.put(addr, data[:split])
+            self.put(0, data[split:])
+            return
+        self.ram[addr:end] = data
         cm = self.code_map
-        if cm is not None and any(cm[addr:addr + len(data)]):
-            for a in range(addr, addr + len(data)):
+        if cm is not None and any(cm[addr:end]):
+            for a in range(addr, end):
                 if cm[a]:
                     self.mem.code_written(a)
 
@@ -53,10 +77,39 @@ class ProgramText:
     def peek(self):
         """CHRGOT: the next non-space byte, not consumed."""
         ram, p = self.ram, self.pos
-        while ram[p] == 0x20:
-            p += 1
+        try:
+            while ram[p] == 0x20:
+                p += 1
+        except IndexError:                  # past $FFFF: on at $0000
+            return self.peek_wrapped()
         self.pos = p
         return ram[p]
+
+    def peek_wrapped(self):
+        ram, p = self.ram, self.pos & 0xFFFF
+        for _ in range(WALK_LIMIT):
+            if ram[p] != 0x20:
+                self.pos = p
+                return ram[p]
+            p = (p + 1) & 0xFFFF
+        raise Hung()                        # nothing but spaces: CHRGET goes round for ever
+
+    def string_length(self, start, stop, other):
+        """STRLT2 ($B48D): the length of the text from start up to a zero, `stop` or
+        `other`, and the address it ends at.  The ROM counts with Y, which goes round
+        within 256 bytes for ever when none of them comes (Hung)."""
+        ram = self.ram
+        p = start
+        for length in range(256):
+            c = ram[p]
+            if not c or c == stop or c == other:
+                return length, p
+            p = (p + 1) & 0xFFFF
+        raise Hung()
+
+    def text_at(self, offset=0):
+        """The byte `offset` bytes on from the text pointer (wrapping)."""
+        return self.ram[(self.pos + offset) & 0xFFFF]
 
     def take(self):
         c = self.peek()
@@ -74,36 +127,47 @@ class ProgramText:
 
     def skip_statement(self):
         """DATA: on to the next colon outside quotes or the end of the line."""
-        ram, p, quoted = self.ram, self.pos, False
-        while ram[p] and (quoted or ram[p] != 0x3A):
-            if ram[p] == 0x22:
+        ram, p, quoted = self.ram, self.pos & 0xFFFF, False
+        for n in range(WALK_LIMIT):
+            c = ram[p]
+            if not c or (c == 0x3A and not quoted):
+                self.cost += COST_BYTE * n
+                self.pos = p
+                return
+            if c == 0x22:
                 quoted = not quoted
-            p += 1
-        self.cost += COST_BYTE * (p - self.pos)
-        self.pos = p
+            p = (p + 1) & 0xFFFF
+        self.cost += COST_BYTE * WALK_LIMIT
+        raise Hung()
 
     def skip_line(self):
         """REM, a false IF: on to the end of the line."""
-        ram, p = self.ram, self.pos
-        while ram[p]:
-            p += 1
-        self.pos = p
+        ram, p = self.ram, self.pos & 0xFFFF
+        for n in range(WALK_LIMIT):
+            if not ram[p]:
+                self.pos = p
+                return
+            p = (p + 1) & 0xFFFF
+        self.cost += COST_BYTE * WALK_LIMIT
+        raise Hung()
 
     # -- lines ----------------------------------------------------------------------------------
     def find_line(self, number):
-        """FNDLIN: the address of the line with this number, or None."""
+        """FNDLIN: the address of the line with this number, or None.  Its time is charged
+        line by line; links that come back on themselves below the number hang (Hung)."""
         addr = self.w(TXTTAB)
         ram = self.ram
-        n = 0
-        while ram[addr + 1]:
-            found = ram[addr + 2] | (ram[addr + 3] << 8)
-            n += 1
-            if found >= number:
+        for n in range(WALK_LIMIT):
+            if not ram[(addr + 1) & 0xFFFF]:
                 self.cost += COST_LINE_SEARCH * n
+                return None
+            found = ram[(addr + 2) & 0xFFFF] | (ram[(addr + 3) & 0xFFFF] << 8)
+            if found >= number:
+                self.cost += COST_LINE_SEARCH * (n + 1)
                 return addr if found == number else None
-            addr = ram[addr] | (ram[addr + 1] << 8)
-        self.cost += COST_LINE_SEARCH * n
-        return None
+            addr = ram[addr] | (ram[(addr + 1) & 0xFFFF] << 8)
+        self.cost += COST_LINE_SEARCH * WALK_LIMIT     # 65,536 links: round a loop for ever
+        raise Hung()
 
     def goto_line(self, number):
         addr = self.find_line(number)
@@ -112,14 +176,25 @@ class ProgramText:
         self.jump_to(addr)
 
     def jump_to(self, addr):
-        """Go on at the text of the line at addr (NEWSTT is entered at the byte before it:
-        OLDTXT)."""
-        self.line = self.ram[addr + 2] | (self.ram[addr + 3] << 8)
-        self.pos = addr + 4
+        """Go on at the text of the line at addr.  The ROM's GOTO and RUN leave TXTPTR at
+        the byte before the line (OLDTXT), and NEWSTT wants the end of a line there: a zero;
+        a colon reads the line's link and number as text; anything else is a SYNTAX error
+        (POKE 2048,1:RUN)."""
+        before = (addr - 1) & 0xFFFF
+        c = self.ram[before]
+        if c and c != 0x3A:
+            raise BasicError("SYNTAX")
+        if self.direct:
+            self.line = 0xFF00 | self.ram[CURLIN]      # until NEWSTT reads a line number
         self.direct = False
         self.running = True
         self.jumped = True
-        self.set_w(OLDTXT, (addr - 1) & 0xFFFF)
+        self.set_w(OLDTXT, before)
+        if c:
+            self.pos = addr
+            return
+        self.line = self.ram[(addr + 2) & 0xFFFF] | (self.ram[(addr + 3) & 0xFFFF] << 8)
+        self.pos = (addr + 4) & 0xFFFF
         self.set_curlin()
 
     def set_txtptr(self):
@@ -142,15 +217,16 @@ class ProgramText:
         if not is_digit(c):
             return None
         n = 0
-        while True:
-            c = self.ram[self.pos]
+        for _ in range(WALK_LIMIT):
+            c = self.text_at()
             if is_digit(c):
                 n = n * 10 + c - 0x30
                 if n > 63999:
                     raise BasicError("SYNTAX")
-                self.pos += 1
+                self.pos = (self.pos + 1) & 0xFFFF
                 self.cost += COST_LINE_DIGIT
             elif c == 0x20:
-                self.pos += 1
+                self.pos = (self.pos + 1) & 0xFFFF
             else:
                 return n
+        raise Hung()

@@ -18,7 +18,8 @@ class Variables:
 
     # -- clearing ------------------------------------------------------------------------
     def clear_variables(self):
-        """CLR: no variables, arrays or strings; DATA from the start; the stack emptied."""
+        """CLR: no variables, arrays or strings; DATA from the start; the stack emptied
+        (STKINI: no CONT after it)."""
         end = self.w(VARTAB)
         self.set_w(ARYTAB, end)
         self.set_w(STREND, end)
@@ -30,6 +31,7 @@ class Variables:
         self.stack.clear()
         self.stack_used = 0
         self.constants.clear()
+        self.cont_ok = False
 
     def restore_data(self):
         self.set_w(DATPTR, self.w(TXTTAB) - 1)
@@ -44,31 +46,27 @@ class Variables:
         c = self.peek()
         if not is_letter(c):
             raise BasicError("SYNTAX")
-        ram = self.ram
-        p = self.pos + 1
-        while ram[p] == 0x20:
-            p += 1
+        self.pos += 1
         n1, n2 = c, 0
-        if is_letter(ram[p]) or is_digit(ram[p]):
-            n2 = ram[p]
-            p += 1
+        c = self.peek()
+        if is_letter(c) or is_digit(c):
+            n2 = c
+            self.pos += 1
             while True:
-                while ram[p] == 0x20:
-                    p += 1
-                if not (is_letter(ram[p]) or is_digit(ram[p])):
+                c = self.peek()
+                if not (is_letter(c) or is_digit(c)):
                     break
-                p += 1
+                self.pos += 1
         kind = "f"
-        if ram[p] == 0x24:
+        if c == 0x24:
             kind = "s"
             n2 |= 0x80
-            p += 1
-        elif ram[p] == 0x25:
+            self.pos += 1
+        elif c == 0x25:
             kind = "i"
             n1 |= 0x80
             n2 |= 0x80
-            p += 1
-        self.pos = p
+            self.pos += 1
         self.cost += COST_VARIABLE
         return n1, n2, kind
 
@@ -87,7 +85,7 @@ class Variables:
             return addr
         p, end = vartab, self.w(ARYTAB)
         while p < end:
-            if ram[p] == n1 and ram[p + 1] == n2:
+            if ram[p] == n1 and ram[(p + 1) & 0xFFFF] == n2:
                 self.var_cache[key] = p + 2
                 self.cost += COST_VARIABLE_PASSED * ((p - vartab) // 7)
                 self.set_w(VARPNT, p + 2)
@@ -101,7 +99,7 @@ class Variables:
             self.garbage_collect()
             if strend + 7 >= self.w(FRETOP):
                 raise BasicError("OUT OF MEMORY")
-        self.put(end + 7, bytes(ram[end:strend]))       # the arrays move up
+        self.put(end + 7, bytes(ram[end:strend]))       # the arrays move up (STREND + 7 < FRETOP)
         self.put(end, bytes((n1, n2, 0, 0, 0, 0, 0)))
         self.set_w(ARYTAB, end + 7)
         self.set_w(STREND, strend + 7)
@@ -111,6 +109,16 @@ class Variables:
 
     def read_var(self, kind, addr):
         ram = self.ram
+        if addr > 0xFFFA:                               # a value across $FFFF
+            if kind == "f":
+                return mbf.unpack(self.read(addr, 5))
+            if kind == "i":
+                high, low = self.read(addr, 2)
+                n = (high << 8) | low
+                return mbf.from_int(n - 0x10000 if n & 0x8000 else n)
+            length = ram[addr & 0xFFFF]
+            start = self.w(addr + 1)
+            return literal(bytes(self.read(start, length)), start)
         if kind == "f":
             return mbf.movfm(ram[addr:addr + 5])
         if kind == "i":
@@ -118,7 +126,7 @@ class Variables:
             return mbf.from_int(n - 0x10000 if n & 0x8000 else n)
         length = ram[addr]
         start = ram[addr + 1] | (ram[addr + 2] << 8)
-        return literal(bytes(ram[start:start + length]), start)
+        return literal(bytes(self.read(start, length)), start)
 
     def store(self, kind, addr, value):
         self.free_temp(value)
@@ -156,8 +164,8 @@ class Variables:
         p, end = self.w(ARYTAB), self.w(STREND)
         self.cost += COST_ARRAY
         while p < end:
-            size = ram[p + 2] | (ram[p + 3] << 8)
-            if ram[p] == n1 and ram[p + 1] == n2:
+            size = ram[(p + 2) & 0xFFFF] | (ram[(p + 3) & 0xFFFF] << 8)
+            if ram[p] == n1 and ram[(p + 1) & 0xFFFF] == n2:
                 return p
             self.cost += COST_ARRAY_PASSED
             if size == 0:
@@ -188,11 +196,11 @@ class Variables:
         addr = self.find_array(n1, n2)
         if addr is None:
             addr = self.make_array(n1, n2, kind, [11] * len(indices))
-        ram = self.ram
-        dims = ram[addr + 4]
+        header = self.read(addr, 5 + 2 * len(indices))
+        dims = header[4]
         if dims != len(indices):
             raise BasicError("BAD SUBSCRIPT")
-        sizes = [(ram[addr + 5 + 2 * i] << 8) | ram[addr + 6 + 2 * i] for i in range(dims)]
+        sizes = [(header[5 + 2 * i] << 8) | header[6 + 2 * i] for i in range(dims)]
         sizes.reverse()
         offset, scale = 0, 1
         for index, size in zip(indices, sizes):
@@ -201,7 +209,7 @@ class Variables:
             offset += index * scale
             scale *= size
         element = {"f": 5, "i": 2, "s": 3}[kind]
-        addr += 5 + 2 * dims + offset * element
+        addr = (addr + 5 + 2 * dims + offset * element) & 0xFFFF
         self.set_w(VARPNT, addr)
         return addr
 
@@ -246,19 +254,19 @@ class Variables:
         ram = self.ram
         p, end = self.w(VARTAB), self.w(ARYTAB)
         while p < end:
-            if not ram[p] & 0x80 and ram[p + 1] & 0x80:
-                yield p + 2
+            if not ram[p] & 0x80 and ram[(p + 1) & 0xFFFF] & 0x80:
+                yield (p + 2) & 0xFFFF
             p += 7
         p, end = self.w(ARYTAB), self.w(STREND)
         while p < end:
-            size = ram[p + 2] | (ram[p + 3] << 8)
+            size = ram[(p + 2) & 0xFFFF] | (ram[(p + 3) & 0xFFFF] << 8)
             if size == 0:
                 break
-            if not ram[p] & 0x80 and ram[p + 1] & 0x80:
-                dims = ram[p + 4]
+            if not ram[p] & 0x80 and ram[(p + 1) & 0xFFFF] & 0x80:
+                dims = ram[(p + 4) & 0xFFFF]
                 q = p + 5 + 2 * dims
                 while q < p + size:
-                    yield q
+                    yield q & 0xFFFF
                     q += 3
             p += size
 
@@ -270,7 +278,7 @@ class Variables:
         descriptors = 0
         for d in self._descriptors():
             descriptors += 1
-            length, start = ram[d], ram[d + 1] | (ram[d + 2] << 8)
+            length, start = ram[d], self.w(d + 1)
             if length and low <= start < top:
                 live.setdefault((start, length), []).append(d)
         # The ROM looks through every descriptor once for each string it moves (the highest
@@ -279,9 +287,9 @@ class Variables:
         self.cost += COST_STRING_BYTE * sum(length for _, length in live)
         new_top = top
         for (start, length) in sorted(live, reverse=True):
-            data = bytes(ram[start:start + length])
+            data = bytes(self.read(start, length))
             new_top -= length
             self.put(new_top, data)
             for d in live[(start, length)]:
-                ram[d + 1], ram[d + 2] = new_top & 0xFF, new_top >> 8
+                self.set_w(d + 1, new_top)
         self.set_w(FRETOP, new_top)
