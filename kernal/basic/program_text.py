@@ -38,7 +38,8 @@ class ProgramText:
         return self.ram[addr:] + self.ram[:end - 0x10000]
 
     def put(self, addr, data):
-        """Bytes stored from addr, going on at $0000 past $FFFF (the RAM stays 64 KB)."""
+        """Bytes stored from addr, going on at $0000 past $FFFF (the RAM stays 64 KB);
+        $0000/$0001 are the processor port, stored to as a STA would."""
         addr &= 0xFFFF
         end = addr + len(data)
         if end > 0x10000:
@@ -46,6 +47,13 @@ class ProgramText:
             self.put(addr, data[:split])
             self.put(0, data[split:])
             return
+        if addr < 2:
+            for offset, byte in enumerate(data[:2 - addr]):
+                self.mem[addr + offset] = byte
+            data = data[2 - addr:]
+            addr = 2
+            if not data:
+                return
         self.ram[addr:end] = data
         cm = self.code_map
         if cm is not None and any(cm[addr:end]):

@@ -12,6 +12,10 @@ from kernal.basic.definitions import (BasicError, COST_ARRAY, COST_ARRAY_PASSED,
 from kernal.basic.mbf import MathError
 from kernal.locations import ARYTAB, DATLIN, DATPTR, FRESPC, FRETOP, STREND, TXTTAB, VARPNT, VARTAB
 
+# DIM's zeroing loop ZERITA ($B2EA): DEY, STA (ARYPNT),Y, BNE -- 11 cycles a byte of the
+# elements, and DEC, DEC, BNE at each page
+ZERITA_BYTE_CYCLES, ZERITA_PAGE_CYCLES = 11, 13
+
 
 class Variables:
     """Simple variables, arrays and strings in C64 memory (PTRGET, ISARY, GETSPA, GARBAG)."""
@@ -185,6 +189,7 @@ class Variables:
             self.garbage_collect()
             if size > 0xFFFF or start + size >= self.w(FRETOP):
                 raise BasicError("OUT OF MEMORY")
+        self.cost += ZERITA_BYTE_CYCLES * (size - 5 - 2 * len(sizes)) + ZERITA_PAGE_CYCLES * (size >> 8)
         header = bytearray((n1, n2, size & 0xFF, size >> 8, len(sizes)))
         for s in reversed(sizes):
             header += bytes((s >> 8, s & 0xFF))
