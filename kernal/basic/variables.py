@@ -115,7 +115,7 @@ class Variables:
         ram = self.ram
         if addr > 0xFFFA:                               # a value across $FFFF
             if kind == "f":
-                return mbf.unpack(self.read(addr, 5))
+                return mbf.movfm(self.read(addr, 5))
             if kind == "i":
                 high, low = self.read(addr, 2)
                 n = (high << 8) | low
