@@ -281,7 +281,8 @@ class Expressions:
         if n1 == 0x53 and n2 == 0x54 and kind == "f":
             raise BasicError("SYNTAX")
         addr = self.var_address(n1, n2)
-        self.set_w(FORPNT, addr)
+        ram = self.ram
+        ram[FORPNT], ram[FORPNT + 1] = addr & 0xFF, addr >> 8
         return kind, addr
 
     def assign(self, target, value):

@@ -50,6 +50,40 @@ class Variables:
         c = self.peek()
         if not is_letter(c):
             raise BasicError("SYNTAX")
+        ram = self.ram
+        p = self.pos + 1
+        try:
+            while ram[p] == 0x20:
+                p += 1
+            n1, n2 = c, 0
+            if is_letter(ram[p]) or is_digit(ram[p]):
+                n2 = ram[p]
+                p += 1
+                while True:
+                    while ram[p] == 0x20:
+                        p += 1
+                    if not (is_letter(ram[p]) or is_digit(ram[p])):
+                        break
+                    p += 1
+        except IndexError:                              # the name runs past $FFFF
+            return self.name_wrapped()
+        kind = "f"
+        if ram[p] == 0x24:
+            kind = "s"
+            n2 |= 0x80
+            p += 1
+        elif ram[p] == 0x25:
+            kind = "i"
+            n1 |= 0x80
+            n2 |= 0x80
+            p += 1
+        self.pos = p
+        self.cost += COST_VARIABLE
+        return n1, n2, kind
+
+    def name_wrapped(self):
+        """name() for a name that runs past $FFFF: CHRGET goes on at $0000."""
+        c = self.peek()
         self.pos += 1
         n1, n2 = c, 0
         c = self.peek()
