@@ -212,7 +212,9 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
     def hang(self, cpu):
         """The ROM loops for ever (Hung): its time passes with the interrupts running, a
         slice a visit, so the cycle limit, Ctrl-C and the quit keys stay alive; RUN/STOP
-        +RESTORE (READY.) or a reset gets out."""
+        +RESTORE (READY.) or a reset gets out.  A turn of the loop passes at once: the NEWSTT
+        trap charges nothing of its own, and an interrupt already due must be taken."""
+        cpu.processorCycles += cycles.SKIP_BYTE
         self.machine.stall(SLICE)
         cpu.pc = NEWSTT
         cpu.sp = self.stack_pointer()

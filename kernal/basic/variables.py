@@ -336,13 +336,13 @@ class Variables:
         arrays = 0
         p, end = self.w(ARYTAB), self.w(STREND)
         while p < end:
-            size = ram[p + 2] | (ram[p + 3] << 8)
+            size = ram[(p + 2) & 0xFFFF] | (ram[(p + 3) & 0xFFFF] << 8)
             if size == 0:
                 break
             arrays += 1
             p += size
         string_vars = sum(1 for q in range(self.w(VARTAB), self.w(ARYTAB), 7)
-                          if not ram[q] & 0x80 and ram[q + 1] & 0x80)
+                          if not ram[q] & 0x80 and ram[(q + 1) & 0xFFFF] & 0x80)
         per_pass = (cycles.GARBAG_PASS + cycles.GARBAG_LOOK * (descriptors + 3)
                     + cycles.GARBAG_VAR * (others - string_vars) + cycles.GARBAG_ARRAY * arrays)
         self.cost += per_pass * (len(live) + 1)
