@@ -139,7 +139,8 @@ class Variables:
             if strend + 7 >= self.w(FRETOP):
                 raise BasicError("OUT OF MEMORY")
         self.put(end + 7, bytes(ram[end:strend]))       # the arrays move up (STREND + 7 < FRETOP)
-        self.cost += cycles.VAR_CREATE + cycles.MOVE_BYTE * (strend - end)
+        # (STREND POKEd below ARYTAB: nothing to move, and no negative time)
+        self.cost += cycles.VAR_CREATE + cycles.MOVE_BYTE * max(0, strend - end)
         self.put(end, bytes((n1, n2, 0, 0, 0, 0, 0)))
         self.set_w(ARYTAB, end + 7)
         self.set_w(STREND, strend + 7)
