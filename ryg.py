@@ -49,7 +49,11 @@ starts next) and ryg3's level in a settings file (CONFIG_PATH);
 
 --headless runs until the keys are used up and the program waits for another,
 until it returns to BASIC, or until a limit: --max-cycles N, by default
-DEFAULT_LIMIT.
+DEFAULT_LIMIT.  The limit counts C64 cycles, not seconds (a run ends at
+the same point on any host): most programs run at 20 emulated MHz or more,
+under two minutes for the default, but one that keeps the machine in its
+slowest paths (an NMI every few cycles: about 0.15 MHz) would take hours --
+give it a smaller --max-cycles, or end it with Ctrl-C.
 
 exit status:
   0    the run ended as the program chose (it waits for a key, or is back in BASIC)

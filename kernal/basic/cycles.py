@@ -64,7 +64,8 @@ ARRAY = 234                # ISARY ($B1D1): the subscripts pushed, the header ch
 ARRAY_DIMENSION = 694      # per subscript: INTIDX, the limit test, UMULT's 16 turns
 ARRAY_PASSED = 58          # LOPFDA per array passed
 ARRAY_CREATE = 759         # an array made (DIM or the first use)
-ARRAY_CLEAR_BYTE = 11      # per byte of a new array zeroed
+ARRAY_CLEAR_BYTE = 11      # per byte of a new array zeroed (ZERITA $B2EA: DEY, STA (ARYPNT),Y, BNE)
+ARRAY_CLEAR_PAGE = 13      # ... and at each page (DEC, DEC, BNE)
 
 # -- expressions ----------------------------------------------------------------------------------------
 FRMEVL = 203               # FRMEVL ($AD9E): GETSTK, the precedence loop entered and left

@@ -86,6 +86,12 @@ class Finished(Exception):
         self.message = message
 
 
+class Hung(Exception):
+    """The ROM would loop for ever here (FNDLIN on a chain of links that comes back on
+    itself, CHRGET or DATAN round all of memory): time passes, the interrupts run, and only
+    RUN/STOP+RESTORE or a reset gets out, as on a C64."""
+
+
 class Str(bytes):
     """A string value that still sits in C64 memory at `addr` (a literal or a variable's);
     `temp`: it holds one of the ROM's three temporary descriptors (Expressions.new_temp)."""

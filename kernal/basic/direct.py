@@ -17,7 +17,7 @@ BASIC does), and relinks lines.
 """
 
 from kernal import entries
-from kernal.basic.definitions import BASIC_ERRORS
+from kernal.basic.definitions import BASIC_ERRORS, SLICE
 from kernal.basic.interpreter import BasicError, Interpreter
 from kernal.channels import WAIT
 from kernal.errors import ERROR_NAMES, KernalError
@@ -280,9 +280,14 @@ class Basic:
 
     # -- output --------------------------------------------------------------------------
     def print_text(self, text):
-        chrout = self.machine.kernal.chrout         # BASIC prints through CHROUT ($FFD2)
+        """BASIC's own messages through CHROUT ($FFD2).  STROUT does not look at CHROUT's
+        carry: to an output device that is not there (DFLTO POKEd) they are lost."""
+        chrout = self.machine.kernal.chrout
         for ch in text:
-            chrout(ch if isinstance(ch, int) else ord(ch))
+            try:
+                chrout(ch if isinstance(ch, int) else ord(ch))
+            except KernalError:
+                return
 
     def banner(self):
         """BASIC's cold-start message, with the bytes free between TXTTAB and MEMSIZ."""
@@ -299,6 +304,7 @@ class Basic:
         self.line.clear()
         self.interp.running = False
         self.interp.pending = None
+        self.interp.hung = False
         self.interp.in_sys = False
         cpu.pc = BASIC_MAIN
         return True
@@ -343,7 +349,14 @@ class Basic:
         """$A480: collect a line through CHRIN; run it at RETURN."""
         channels = self.channels
         while True:
-            byte = channels.chrin()
+            try:
+                byte = channels.chrin()
+            except KernalError:
+                # INLIN reads from an input device that is not there (DFLTN POKEd): a C64
+                # reads on for ever; its time passes, RUN/STOP+RESTORE gets out
+                self.machine.stall(SLICE)
+                cpu.pc = BASIC_MAIN
+                return True
             if byte is WAIT:
                 return WAIT
             if byte == 0x0D:

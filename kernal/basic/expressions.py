@@ -14,7 +14,7 @@ from kernal.basic.definitions import (BasicError, FN_FAC, PI, PI_TOKEN, T_ABS, T
                                       STACK_FLOOR, Str, is_digit, is_letter)
 from kernal.basic.mbf import MathError
 from kernal.errors import CPUStop
-from kernal.locations import FRETOP, PNTR, STATUS, STREND
+from kernal.locations import FORPNT, FRETOP, PNTR, STATUS, STREND, TXTPTR
 
 
 class Expressions:
@@ -229,14 +229,12 @@ class Expressions:
             return value
         self.cost += cycles.EVAL
         if c == 0x22:
-            start = self.pos + 1
-            p = start
-            while ram[p] and ram[p] != 0x22:
-                p += 1
-            self.pos = p + 1 if ram[p] == 0x22 else p
+            start = (self.pos + 1) & 0xFFFF
+            length, end = self.string_length(start, 0x22, 0x22)
+            self.pos = (end + 1) & 0xFFFF if ram[end] == 0x22 else end
             self.unread_text(start, self.pos)                  # STRLIT's loop reads them
-            self.cost += cycles.STRING_LITERAL + cycles.STRING_LITERAL_BYTE * (self.pos - start)
-            return self.new_temp(bytes(ram[start:p]), start)
+            self.cost += cycles.STRING_LITERAL + cycles.STRING_LITERAL_BYTE * ((self.pos - start) & 0xFFFF)
+            return self.new_temp(bytes(self.read(start, length)), start)
         if c == 0x28:
             self.pos += 1
             self.cost += cycles.PAREN
@@ -288,18 +286,24 @@ class Expressions:
         return self.read_var(kind, addr)
 
     def target(self):
-        """A variable to assign to: (kind, address); TI$ is ("ti$", None)."""
+        """A variable to assign to: (kind, address); TI$ is ("ti$", None).  Its address is
+        FORPNT ($49), as LET, READ, INPUT and GET keep it."""
         n1, n2, kind = self.name()
         if self.peek() == 0x28:
             self.pos += 1
-            return kind, self.array_element(n1, n2, kind, self.subscripts(SP_TARGET_SUBSCRIPT))
+            addr = self.array_element(n1, n2, kind, self.subscripts(SP_TARGET_SUBSCRIPT))
+            self.set_w(FORPNT, addr)
+            return kind, addr
         if n1 == 0x54 and n2 & 0x7F == 0x49 and kind != "i":
             if kind == "s":
                 return "ti$", None
             raise BasicError("SYNTAX")
         if n1 == 0x53 and n2 == 0x54 and kind == "f":
             raise BasicError("SYNTAX")
-        return kind, self.var_address(n1, n2)
+        addr = self.var_address(n1, n2)
+        ram = self.ram
+        ram[FORPNT], ram[FORPNT + 1] = addr & 0xFF, addr >> 8
+        return kind, addr
 
     def assign(self, target, value):
         kind, addr = target
@@ -356,11 +360,7 @@ class Expressions:
                 raise BasicError("ILLEGAL QUANTITY")
             return mbf.from_int(s[0])
         if token == T_VAL:
-            s = bytes(self.string(v)) + b"\0"
-            try:
-                return mbf.fin(s, 0)[0]
-            except MathError as error:
-                raise BasicError(str(error)) from None
+            return self.val(self.string(v))
         if token == T_FRE:
             self.garbage_collect()
             free = self.w(FRETOP) - self.w(STREND)
@@ -382,6 +382,8 @@ class Expressions:
                 return mbf.abs_value(v)
             if token == T_PEEK:
                 addr = mbf.to_address(v)
+                if addr == TXTPTR or addr == TXTPTR + 1:
+                    self.set_txtptr()
                 return mbf.from_int(self.mem[addr] if addr < 2 or addr >= 0xA000 else self.ram[addr])
             if token == T_POS:
                 return mbf.from_int(self.ram[PNTR])
@@ -398,6 +400,25 @@ class Expressions:
             return fn(v)
         except MathError as error:
             raise BasicError(str(error)) from None
+
+    def val(self, s):
+        """VAL ($B7AD): FIN reads the string where it lies, ended by a zero the ROM puts after
+        it; the byte there is put back only when FIN returns, so after an error (OVERFLOW)
+        the zero stays -- inside the program text for a literal, as on a C64."""
+        if not s:
+            return mbf.ZERO
+        start = getattr(s, "addr", None)
+        after = None if start is None else (start + len(s)) & 0xFFFF
+        if after is not None:
+            saved = self.ram[after]
+            self.put(after, b"\0")
+        try:
+            value = mbf.fin(bytes(s) + b"\0", 0)[0]
+        except MathError as error:
+            raise BasicError(str(error)) from None
+        if after is not None:
+            self.put(after, bytes((saved,)))
+        return value
 
     def byte_value(self, v):
         try:
@@ -417,6 +438,7 @@ class Expressions:
             raise BasicError("ILLEGAL QUANTITY")
         self.put_fac(v)
         self.fac_out_of_range = False
+        self.set_txtptr()
         try:
             self.machine.call(self.w(USRADD))
         except RuntimeError:
@@ -479,14 +501,16 @@ class Expressions:
         self.cost += cycles.FN_CALL
         text = self.w(addr)
         param = self.w(addr + 2)
-        saved = bytes(self.ram[param:param + 5])
+        saved = bytes(self.read(param, 5))
         self.put(param, mbf.movmf(arg))
         here = self.pos
         self.text_to(text)
-        try:
-            v = self.numeric(self.expr())
-        finally:
-            self.text_to(here)
-            self.put(param, saved)
-            self.sp = sp
+        # FNDOER ($B3F4) puts the parameter's old value back (DEFFIN) only when the body's
+        # value is got: after an error the parameter keeps the argument, as on a C64
+        v = self.numeric(self.expr())
+        if not self.at_end():
+            raise BasicError("SYNTAX")
+        self.text_to(here)
+        self.put(param, saved)
+        self.sp = sp
         return v

@@ -7,11 +7,15 @@ Part of the Interpreter (kernal/basic/interpreter.py).
 from kernal.basic import cycles, mbf
 from kernal import entries
 from kernal.basic.definitions import (BasicError, FOR_BYTES, FOR_LOWEST, Finished,
-                                      GOSUB_BYTES, GOSUB_LOWEST, NEWSTT, SP_BYTE_ARGS, SP_LET, SP_PRINT, SP_SUBSCRIPT,
-                                      STACK_TOP, Suspend, T_EQ, T_FN, T_FOR, T_GOSUB, T_GOTO, T_STEP, T_THEN,
-                                      T_TO, is_digit)
+                                      GOSUB_BYTES, GOSUB_LOWEST, NEWSTT, SLICE, SP_BYTE_ARGS, SP_LET, SP_PRINT,
+                                      SP_SUBSCRIPT, STACK_TOP, Suspend, T_EQ, T_FN, T_FOR, T_GOSUB, T_GOTO, T_STEP,
+                                      T_THEN, T_TO, is_digit)
 from kernal.basic.mbf import MathError
-from kernal.locations import MSGFLG, OLDLIN, OLDTXT, SAREG, TXTTAB, VARTAB
+from kernal.locations import CIA1_PRA, CIA1_PRB, FORPNT, MSGFLG, NDX, OLDLIN, OLDTXT, SAREG, TXTPTR, TXTTAB, VARTAB
+
+WAIT_LOOP_CYCLES = 14           # WAIT's loop: LDA (POKER),Y; EOR; AND; BEQ
+WAIT_IO_POLL = 63               # an I/O register (the raster, a timer) looked at once a raster line
+WAIT_KEY_ADDRESSES = frozenset((NDX, CIA1_PRA, CIA1_PRB))
 
 
 class FlowStatements:
@@ -66,6 +70,7 @@ class FlowStatements:
                 _, line, pos, direct = frame
                 self.line, self.direct = line, direct
                 self.text_to(pos)
+                self.set_curlin()
                 self.skip_statement()
                 return
         raise BasicError("RETURN WITHOUT GOSUB")
@@ -128,6 +133,7 @@ class FlowStatements:
         if kind != "f" or self.peek() == 0x28:
             raise BasicError("SYNTAX")
         addr = self.var_address(n1, n2)
+        self.set_w(FORPNT, addr)
         self.expect(T_EQ)
         self.sp += SP_LET - SP_BYTE_ARGS
         self.store("f", addr, self.numeric(self.expr()))
@@ -183,16 +189,18 @@ class FlowStatements:
             self.pop_to(i + 1)
             self.cost += cycles.NEXT
             _, var, step, limit, line, pos, direct = frame
+            self.set_w(FORPNT, var)
             try:
                 step = mbf.movfm(mbf.pack(mbf.round_fac(step)))      # LDY #1 / JSR MOVFM: the frame's STEP
-                value = mbf.add(step, mbf.unpack(self.ram[var:var + 5]))
+                value = mbf.add(step, mbf.unpack(self.read(var, 5)))
             except MathError as error:
                 raise BasicError(str(error)) from None
             self.store("f", var, value)
-            value = mbf.unpack(self.ram[var:var + 5])
+            value = mbf.unpack(self.read(var, 5))
             if mbf.compare(value, limit) != mbf.sign(step):
                 self.line, self.direct = line, direct
                 self.text_to(pos)
+                self.set_curlin()
                 return
             self.pop_to(i)
             self.cost += cycles.NEXT_DONE
@@ -236,6 +244,7 @@ class FlowStatements:
             self.line = self.w(OLDLIN)
             self.text_to(self.stmt_pos)
             self.jumped = True
+            self.set_curlin()
             return
         if not self.cont_ok:
             raise BasicError("CAN'T CONTINUE")
@@ -244,6 +253,7 @@ class FlowStatements:
         self.direct = False
         self.running = True
         self.jumped = True
+        self.set_curlin()
         self.ram[MSGFLG] = 0
 
     def clr(self):
@@ -279,21 +289,52 @@ class FlowStatements:
             self.var_cache_vartab = None
 
     def st_wait(self):
-        self.sp += SP_LET - SP_BYTE_ARGS
-        addr = self.address_value(self.expr())
-        self.expect(0x2C)
-        mask = self.byte_value(self.expr())
-        xor = 0
-        if self.peek() == 0x2C:
-            self.pos += 1
-            xor = self.byte_value(self.expr())
-        if (self.mem[addr] ^ xor) & mask == 0:
-            self.pos = self.stmt_pos
-            self.machine.wait_for_key()
-            raise Suspend(True)
+        """WAIT ($B82D): the ROM loops on the location until (PEEK ^ xor) & mask is not 0.
+        The loop's time passes with the interrupts running, and the statement is looked at
+        again (its arguments kept, not read anew) when the location may have changed: after
+        the next interrupt for RAM, every WAIT_IO_POLL cycles for I/O and the port.  Only a
+        WAIT on the keyboard (NDX, the CIA1 ports) is a program waiting for a key (headless
+        ends there when its keys are used up)."""
+        waiting = self.waiting_on
+        self.waiting_on = None
+        if waiting is not None and waiting[0] == self.stmt_pos:
+            _, addr, mask, xor, end = waiting
+            self.cost = WAIT_LOOP_CYCLES
+            self.seg = end                      # (its text was charged when it was read)
+        else:
+            self.sp += SP_LET - SP_BYTE_ARGS
+            addr = self.address_value(self.expr())
+            self.expect(0x2C)
+            mask = self.byte_value(self.expr())
+            xor = 0
+            if self.peek() == 0x2C:
+                self.pos += 1
+                xor = self.byte_value(self.expr())
+            end = self.pos
+            self.charge_text()
+        changing = addr < 2 or self.mem.page_sources[addr >> 8] is None
+        if changing:
+            self.machine.cpu.processorCycles += self.take_cost()    # the register as read then
+        if (self.mem[addr] ^ xor) & mask:
+            self.pos = end
+            return
+        self.waiting_on = (self.stmt_pos, addr, mask, xor, end)
+        self.pos = self.stmt_pos
+        machine = self.machine
+        if addr in WAIT_KEY_ADDRESSES:
+            machine.wait_for_key()
+        elif changing:
+            machine.stall(WAIT_IO_POLL)
+        else:
+            # RAM: only an interrupt's handler can change it
+            now = machine.cpu.processorCycles
+            due = machine.next_irq_cycle()
+            machine.stall(due - now if due is not None and now < due < now + SLICE else SLICE)
+        raise Suspend(True)
 
     def st_sys(self):
         addr = self.address_value(self.expr())
+        self.set_txtptr()                      # (machine code may read on with CHRGET)
         self.in_sys = True
         self.sys_return = (self.line, self.pos, self.direct)
         self.machine.start(addr)
@@ -315,10 +356,12 @@ class FlowStatements:
         for offset, register in enumerate(("a", "x", "y", "p")):
             self.ram[SAREG + offset] = getattr(cpu, register)
         self.line, self.pos, self.direct = self.sys_return
+        self.pos = self.w(TXTPTR)              # NEWSTT goes on where the code left TXTPTR
+        self.set_curlin()
         if self.direct:
             return False
         self.skip_statement()
-        if self.ram[self.pos] == 0 and not self.ram[self.pos + 2]:
+        if self.text_at() == 0 and not self.text_at(2):
             return False                     # END right after: READY. as a returned program
         cpu.sp = 0xFA
         cpu.pc = NEWSTT

@@ -39,7 +39,7 @@ definitions holds the tokens and the exceptions they share, cycles the cost mode
 """
 
 from kernal.basic import cycles, mbf, series
-from kernal.basic.definitions import (BasicError, Finished, NEWSTT, PI_TOKEN, SLICE,
+from kernal.basic.definitions import (BasicError, Finished, Hung, NEWSTT, PI_TOKEN, SLICE,
                                       SP_LET, STACK_TOP, STALL_COST, Suspend, T_CLOSE, T_CLR, T_CMD, T_CONT, T_DATA, T_DEF, T_DIM,
                                       T_END, T_EQ, T_FOR,
                                       T_GET, T_GO, T_GOSUB, T_GOTO, T_IF, T_INPUT, T_INPUTN, T_LET, T_LIST,
@@ -75,6 +75,8 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
         self.line = None
         self.stmt_pos = BUF
         self.pending = None              # state of an INPUT waiting for its line
+        self.waiting_on = None           # a WAIT's statement and arguments while it waits
+        self.hung = False                # the ROM would be in an endless loop (definitions.Hung)
         self.cost = 0
         self.constants = {}              # pos -> (text, value, end, FIN's cycles) of number constants
         self.temps = 0                   # temporary string descriptors in use (Expressions.new_temp)
@@ -97,7 +99,9 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
         self.running = False
         self.line = None
         self.pending = None
-        self.set_w(CURLIN, 0xFF00)
+        self.waiting_on = None
+        self.hung = False
+        self.ram[CURLIN + 1] = 0xFF                  # MAIN ($A49C): direct mode, the low byte kept
         return self.newstt(cpu)
 
     def run_program(self, first=None):
@@ -109,8 +113,8 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
     def start_at(self, first=None):
         if first is None:
             addr = self.w(TXTTAB)
-            if not self.ram[addr + 1]:
-                raise Finished()
+            if not self.ram[(addr - 1) & 0xFFFF] and not self.ram[(addr + 1) & 0xFFFF]:
+                raise Finished()                # (no program: NEWSTT's zero link)
             self.jump_to(addr)
         else:
             self.goto_line(first)
@@ -125,6 +129,8 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
         now = cpu.processorCycles
         due = machine.next_irq_cycle()
         deadline = due if due is not None and now < due < now + SLICE else now + SLICE
+        if self.hung:
+            return self.hang(cpu)
         try:
             while True:
                 if cpu.processorCycles >= deadline or machine.waiting or machine.stall_cycles:
@@ -142,14 +148,21 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
                     if self.direct:
                         raise Finished()
                     p = self.pos
-                    if not ram[p + 2]:
-                        self.end_program(p)
-                    self.line = ram[p + 3] | (ram[p + 4] << 8)
-                    self.set_w(CURLIN, self.line)
-                    self.pos = p + 5
+                    ram[OLDTXT], ram[OLDTXT + 1] = p & 0xFF, p >> 8     # NEWSTT keeps OLDTXT
+                    if p >= 0xFFFB:
+                        self.next_line_wrapped(p)
+                    else:
+                        if not ram[p + 2]:
+                            self.end_program(p)
+                        self.line = ram[p + 3] | (ram[p + 4] << 8)
+                        ram[CURLIN], ram[CURLIN + 1] = ram[p + 3], ram[p + 4]
+                        self.pos = p + 5
                     cpu.processorCycles += cycles.LINE
                     continue
                 if c == 0x3A:
+                    if not self.direct:
+                        p = self.pos
+                        ram[OLDTXT], ram[OLDTXT + 1] = p & 0xFF, p >> 8
                     self.pos += 1
                     continue
                 self.stmt_pos = self.seg = self.pos
@@ -174,10 +187,15 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
                 cpu.pc = NEWSTT
                 cpu.sp = self.stack_pointer()
             return True
+        except Hung:
+            self.charge(cpu)
+            self.hung = True
+            return self.hang(cpu)
         except Finished as finished:
             self.charge(cpu)
             self.running = False
             self.pending = None
+            self.waiting_on = None
             self.listing = None
             if finished.message:
                 self.basic.print_text(finished.message)
@@ -186,10 +204,30 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
             self.charge(cpu)
             self.running = False
             self.pending = None
+            self.waiting_on = None
             self.listing = None
             self.cont_ok = False
-            line = None if self.direct else self.line
-            return self.basic.report_error(cpu, str(error), line)
+            return self.basic.report_error(cpu, str(error), self.line_for_messages())
+
+    def hang(self, cpu):
+        """The ROM loops for ever (Hung): its time passes with the interrupts running, a
+        slice a visit, so the cycle limit, Ctrl-C and the quit keys stay alive; RUN/STOP
+        +RESTORE (READY.) or a reset gets out.  A turn of the loop passes at once: the NEWSTT
+        trap charges nothing of its own, and an interrupt already due must be taken."""
+        cpu.processorCycles += cycles.SKIP_BYTE
+        self.machine.stall(SLICE)
+        cpu.pc = NEWSTT
+        cpu.sp = self.stack_pointer()
+        return True
+
+    def next_line_wrapped(self, p):
+        """NEWSTT at the end of a line that lies across $FFFF: its link and number wrap."""
+        ram = self.ram
+        if not ram[(p + 2) & 0xFFFF]:
+            self.end_program(p)
+        self.line = ram[(p + 3) & 0xFFFF] | (ram[(p + 4) & 0xFFFF] << 8)
+        self.set_w(CURLIN, self.line)
+        self.pos = (p + 5) & 0xFFFF
 
     def take_cost(self):
         """The C64 cycles spent so far in the statement: its estimate and the math metered."""
@@ -207,24 +245,47 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
             cpu.processorCycles += cost
 
     def stmt_pos_for_cont(self):
-        return self.pos
+        """Where RUN/STOP leaves TXTPTR for CONT: NEWSTT looks at the key with it at the
+        colon or the line's end before the statement (OLDTXT once past them)."""
+        c = self.peek()
+        if c == 0 or c == 0x3A or self.direct:
+            return self.pos
+        return self.w(OLDTXT)
 
     def end_program(self, pos):
-        """The end of the program text: as END."""
-        self.set_cont(pos)
+        """The end of the program text (ENDCON): READY., OLDTXT left at the line's end, so
+        CONT comes back here."""
         raise Finished()
 
     def set_cont(self, pos):
-        if not self.direct:
+        """STOP and END ($A82F): OLDTXT and OLDLIN for CONT (not in direct mode)."""
+        if self.line_for_messages() is not None:
             self.set_w(OLDTXT, pos)
             self.set_w(OLDLIN, self.line)
-            self.cont_ok = True
+
+    @property
+    def cont_ok(self):
+        """CONT ($A857) goes on while OLDTXT's high byte is not 0; STKINI ($A67A: an error,
+        CLR, RUN, NEW, a line typed, LOAD) makes it 0."""
+        return self.ram[OLDTXT + 1] != 0
+
+    @cont_ok.setter
+    def cont_ok(self, ok):
+        if not ok:
+            self.ram[OLDTXT + 1] = 0
+
+    def line_for_messages(self):
+        """The line an error or BREAK names: none in direct mode (CURLIN's high byte $FF)."""
+        if self.direct or self.line is None or self.line >= 0xFF00:
+            return None
+        return self.line
 
     def break_at(self, pos):
         self.set_cont(pos)
-        if self.direct:
+        line = self.line_for_messages()
+        if line is None:
             raise Finished("\r\nBREAK")                  # $A381
-        raise Finished("\r\nBREAK IN %d" % self.line)
+        raise Finished("\r\nBREAK IN %d" % line)
 
     # -- statements ----------------------------------------------------------------------------------------
     def statement(self):

@@ -5,10 +5,11 @@ Part of the Interpreter (kernal/basic/interpreter.py).
 """
 
 from kernal.basic import cycles, mbf
-from kernal.basic.definitions import (BasicError, Finished, KERNAL_ERRORS, Suspend,
+from kernal.basic.definitions import (BasicError, Finished, Hung, KERNAL_ERRORS, Suspend,
                                       SP_LET, SP_PAREN, SP_PRINT, T_DATA, T_MINUS, T_REM, T_SPC, T_TAB, is_digit,
                                       literal)
 from kernal.basic.mbf import MathError
+from kernal.basic.program_text import WALK_LIMIT
 from kernal.channels import WAIT
 from kernal.errors import KernalError
 from kernal.locations import CHANNL, DATLIN, DATPTR, FA, FNADR, FNLEN, LA, PNTR, SA, STATUS
@@ -112,54 +113,68 @@ class IoStatements:
         line = self.w(DATLIN)
         lines = 0
         if ram[p] == 0x2C:
-            p += 1
+            p = (p + 1) & 0xFFFF
         else:
-            while True:
-                c = ram[p]
-                if c == 0:
-                    if not ram[p + 2]:
-                        raise BasicError("OUT OF DATA")
-                    line = ram[p + 3] | (ram[p + 4] << 8)
-                    p += 5
-                    lines += 1
-                elif c == 0x22:
-                    p += 1
-                    while ram[p] and ram[p] != 0x22:
-                        p += 1
-                    if ram[p]:
-                        p += 1
-                elif c == T_DATA:
-                    p += 1
-                    break
-                elif c == T_REM:
-                    while ram[p]:
-                        p += 1
-                else:
-                    p += 1
-        while ram[p] == 0x20:
-            p += 1
+            p, line, lines = self.find_data(p, line)
+        for _ in range(WALK_LIMIT):         # (spaces skipped, past $FFFF too)
+            if ram[p] != 0x20:
+                break
+            p = (p + 1) & 0xFFFF
+        else:
+            raise Hung()
         if ram[p] == 0x22:
-            start = q = p + 1
-            while ram[q] and ram[q] != 0x22:
-                q += 1
-            item = literal(bytes(ram[start:q]), start)
-            p = q + 1 if ram[q] == 0x22 else q
+            start = (p + 1) & 0xFFFF
+            length, q = self.string_length(start, 0x22, 0x22)
+            item = literal(bytes(self.read(start, length)), start)
+            p = (q + 1) & 0xFFFF if ram[q] == 0x22 else q
             while ram[p] == 0x20:
-                p += 1
+                p = (p + 1) & 0xFFFF
         else:
             # STRLT2 ($B48D) up to the comma or colon: the spaces before it are the item's
-            start = q = p
-            while ram[q] and ram[q] not in (0x2C, 0x3A):
-                q += 1
-            item = literal(bytes(ram[start:q]), start)
+            length, q = self.string_length(p, 0x2C, 0x3A)
+            item = literal(bytes(self.read(p, length)), p)
             p = q
-        # DATLOP: DATAN per statement passed (per byte), a line's link and number, CHRGOT's test
-        passed = ram[start_search:p]
-        self.cost += (cycles.READ_ITEM + cycles.DATA_BYTE * (len(passed) - passed.count(0x20))
-                      + cycles.DATA_STATEMENT * (passed.count(0x3A) + lines) + cycles.DATA_LINE * lines)
+        self.cost += cycles.READ_ITEM
+        self.data_search_cost(start_search, p, lines)
         self.set_w(DATPTR, p)
         self.set_w(DATLIN, line)
         return item, line
+
+    def data_search_cost(self, start, end, lines):
+        """DATLOP: DATAN per statement passed (per byte), a line's link and number, CHRGOT's
+        test -- over the text from start to end (wrapping at $FFFF)."""
+        passed = self.read(start, (end - start) & 0xFFFF)
+        self.cost += (cycles.DATA_BYTE * (len(passed) - passed.count(0x20))
+                      + cycles.DATA_STATEMENT * (passed.count(0x3A) + lines) + cycles.DATA_LINE * lines)
+
+    def find_data(self, p, line):
+        """DATAN: on from p, statement by statement and line by line, to the next DATA:
+        (the address after its token, its line, the lines passed).  Wraps past $FFFF; a walk
+        round all of memory hangs (Hung), as the ROM's would."""
+        ram = self.ram
+        start = p
+        quoted = rem = False
+        lines = 0
+        for _ in range(4 * WALK_LIMIT):
+            c = ram[p]
+            if c == 0:
+                if not ram[(p + 2) & 0xFFFF]:
+                    self.data_search_cost(start, p, lines)
+                    raise BasicError("OUT OF DATA")
+                line = ram[(p + 3) & 0xFFFF] | (ram[(p + 4) & 0xFFFF] << 8)
+                p = (p + 5) & 0xFFFF
+                lines += 1
+                quoted = rem = False
+                continue
+            if c == 0x22 and not rem:
+                quoted = not quoted
+            elif c == T_DATA and not (quoted or rem):
+                return (p + 1) & 0xFFFF, line, lines
+            elif c == T_REM and not quoted:
+                rem = True
+            p = (p + 1) & 0xFFFF
+        self.cost += cycles.DATA_BYTE * 4 * WALK_LIMIT
+        raise Hung()
 
     def st_read(self):
         while True:
@@ -170,8 +185,9 @@ class IoStatements:
             else:
                 value, end = self.number_from(item)
                 if value is None:
-                    self.line = line
+                    self.line = line                # the error is in the DATA's line: CURLIN too
                     self.direct = False
+                    self.set_curlin()
                     raise BasicError("SYNTAX")
                 self.assign(t, value)
             if self.peek() != 0x2C:

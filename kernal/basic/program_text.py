@@ -2,12 +2,20 @@
 
 Part of the Interpreter (kernal/basic/interpreter.py): the pointer `pos` walks the
 tokenised text as the ROM's CHRGET does; FNDLIN's line search; printing through CHROUT.
+
+Every address BASIC takes from a pointer wraps at 64 KB, as the ROM's 6502 code does
+(INC TXTPTR / INC TXTPTR+1, (zp),Y past $FFFF): text running past $FFFF goes on at
+$0000, a value or a string at $FFFE goes on at $0000.  A walk that could go round all
+of memory for ever (a chain of line links that comes back on itself) is cut after
+WALK_LIMIT steps, charged, and the machine hangs there as a C64 would (Hung).
 """
 
 from kernal.basic import cycles
-from kernal.basic.definitions import BasicError, KERNAL_ERRORS, is_digit
+from kernal.basic.definitions import BasicError, Hung, KERNAL_ERRORS, is_digit
 from kernal.errors import KernalError
-from kernal.locations import CHANNL, TXTTAB
+from kernal.locations import CHANNL, CURLIN, OLDTXT, TXTPTR, TXTTAB
+
+WALK_LIMIT = 0x10000            # steps of a walk through memory: more would go round it again
 
 _BELOW_COLON = bytes(int(b < 0x3A) for b in range(256))     # CHRGET's longer path (a space's too)
 
@@ -17,17 +25,41 @@ class ProgramText:
 
     # -- memory helpers ---------------------------------------------------------------
     def w(self, addr):
-        return self.ram[addr] | (self.ram[addr + 1] << 8)
+        return self.ram[addr & 0xFFFF] | (self.ram[(addr + 1) & 0xFFFF] << 8)
 
     def set_w(self, addr, value):
-        self.ram[addr] = value & 0xFF
-        self.ram[addr + 1] = (value >> 8) & 0xFF
+        self.ram[addr & 0xFFFF] = value & 0xFF
+        self.ram[(addr + 1) & 0xFFFF] = (value >> 8) & 0xFF
+
+    def read(self, addr, n):
+        """n bytes of RAM from addr (a list), going on at $0000 past $FFFF."""
+        addr &= 0xFFFF
+        end = addr + n
+        if end <= 0x10000:
+            return self.ram[addr:end]
+        return self.ram[addr:] + self.ram[:end - 0x10000]
 
     def put(self, addr, data):
-        self.ram[addr:addr + len(data)] = data
+        """Bytes stored from addr, going on at $0000 past $FFFF (the RAM stays 64 KB);
+        $0000/$0001 are the processor port, stored to as a STA would."""
+        addr &= 0xFFFF
+        end = addr + len(data)
+        if end > 0x10000:
+            split = 0x10000 - addr
+            self.put(addr, data[:split])
+            self.put(0, data[split:])
+            return
+        if addr < 2:
+            for offset, byte in enumerate(data[:2 - addr]):
+                self.mem[addr + offset] = byte
+            data = data[2 - addr:]
+            addr = 2
+            if not data:
+                return
+        self.ram[addr:end] = data
         cm = self.code_map
-        if cm is not None and any(cm[addr:addr + len(data)]):
-            for a in range(addr, addr + len(data)):
+        if cm is not None and any(cm[addr:end]):
+            for a in range(addr, end):
                 if cm[a]:
                     self.mem.code_written(a)
 
@@ -87,10 +119,47 @@ class ProgramText:
     def peek(self):
         """CHRGOT: the next non-space byte, not consumed."""
         ram, p = self.ram, self.pos
-        while ram[p] == 0x20:
-            p += 1
+        try:
+            while ram[p] == 0x20:
+                p += 1
+        except IndexError:                  # past $FFFF: on at $0000
+            return self.peek_wrapped()
         self.pos = p
         return ram[p]
+
+    def peek_wrapped(self):
+        """peek() where the text runs past $FFFF: the text read up to there charged, CHRGET
+        goes on at $0000."""
+        self.charge_text()
+        ram, p = self.ram, self.pos & 0xFFFF
+        self.seg = p
+        for _ in range(WALK_LIMIT):
+            if ram[p] != 0x20:
+                self.pos = p
+                return ram[p]
+            p = (p + 1) & 0xFFFF
+            if not p:                       # the spaces up to $FFFF charged
+                self.pos = 0x10000
+                self.charge_text()
+                self.seg = 0
+        raise Hung()                        # nothing but spaces: CHRGET goes round for ever
+
+    def string_length(self, start, stop, other):
+        """STRLT2 ($B48D): the length of the text from start up to a zero, `stop` or
+        `other`, and the address it ends at.  The ROM counts with Y, which goes round
+        within 256 bytes for ever when none of them comes (Hung)."""
+        ram = self.ram
+        p = start
+        for length in range(256):
+            c = ram[p]
+            if not c or c == stop or c == other:
+                return length, p
+            p = (p + 1) & 0xFFFF
+        raise Hung()
+
+    def text_at(self, offset=0):
+        """The byte `offset` bytes on from the text pointer (wrapping)."""
+        return self.ram[(self.pos + offset) & 0xFFFF]
 
     def take(self):
         c = self.peek()
@@ -107,13 +176,30 @@ class ProgramText:
         return c == 0 or c == 0x3A
 
     def statement_end(self):
-        """DATAN's end of the statement: the next colon outside quotes or the end of the line."""
-        ram, p, quoted = self.ram, self.pos, False
-        while ram[p] and (quoted or ram[p] != 0x3A):
-            if ram[p] == 0x22:
+        """DATAN's end of the statement: the next colon outside quotes or the end of the line
+        (on at $0000 past $FFFF; round all of memory without one, DATAN never ends: Hung)."""
+        ram, p, quoted = self.ram, self.pos & 0xFFFF, False
+        for _ in range(WALK_LIMIT):
+            c = ram[p]
+            if not c or (c == 0x3A and not quoted):
+                return p
+            if c == 0x22:
                 quoted = not quoted
-            p += 1
-        return p
+            p = (p + 1) & 0xFFFF
+        self.cost += cycles.SKIP_BYTE * WALK_LIMIT
+        raise Hung()
+
+    def line_end(self, p):
+        """REMN: the address of the zero that ends the line from p (on at $0000 past $FFFF;
+        round all of memory without one, REMN never ends: Hung)."""
+        ram = self.ram
+        p &= 0xFFFF
+        for _ in range(WALK_LIMIT):
+            if not ram[p]:
+                return p
+            p = (p + 1) & 0xFFFF
+        self.cost += cycles.SKIP_BYTE * WALK_LIMIT
+        raise Hung()
 
     def skip_statement(self):
         """DATA: on to the next colon outside quotes or the end of the line."""
@@ -123,9 +209,7 @@ class ProgramText:
 
     def skip_line(self):
         """REM, a false IF: on to the end of the line."""
-        ram, p = self.ram, self.pos
-        while ram[p]:
-            p += 1
+        p = self.line_end(self.pos)
         self.skipped(self.pos, p)
         self.pos = p
 
@@ -135,53 +219,90 @@ class ProgramText:
         self.scan_cost(start, end)
 
     def scan_cost(self, start, end):
-        """REMN / DATAN's loop over these bytes."""
-        self.cost += cycles.SKIP_BYTE * (end - start) + cycles.SKIP_QUOTE * self.ram[start:end].count(0x22)
+        """REMN / DATAN's loop over these bytes (from start on to end, wrapping at $FFFF)."""
+        if start <= end:
+            data = self.ram[start:end]
+        else:
+            data = self.read(start, (end - start) & 0xFFFF)
+        self.cost += cycles.SKIP_BYTE * len(data) + cycles.SKIP_QUOTE * data.count(0x22)
 
     # -- lines ----------------------------------------------------------------------------------
     def find_line(self, number, addr=None):
         """FNDLIN: the address of the line with this number, or None; from `addr` (a line's
-        start), else from the start of the program."""
+        start), else from the start of the program.  Its time is charged line by line; links
+        that come back on themselves below the number hang (Hung)."""
         if addr is None:
             addr = self.w(TXTTAB)
         ram = self.ram
+        addr &= 0xFFFF
         passed = passed_low = 0
         high = number >> 8
-        while ram[addr + 1]:
-            found = ram[addr + 2] | (ram[addr + 3] << 8)
+        for _ in range(WALK_LIMIT):
+            if not ram[(addr + 1) & 0xFFFF]:
+                found = None
+                break
+            line_high = ram[(addr + 3) & 0xFFFF]
+            found = ram[(addr + 2) & 0xFFFF] | (line_high << 8)
             if found >= number:
                 break
-            if ram[addr + 3] == high:
+            if line_high == high:
                 passed += 1
             else:
                 passed_low += 1
-            addr = ram[addr] | (ram[addr + 1] << 8)
+            addr = ram[addr] | (ram[(addr + 1) & 0xFFFF] << 8)
         else:
-            found = None
+            self.cost += cycles.FNDLIN_LINE * WALK_LIMIT     # 65,536 links: round a loop for ever
+            raise Hung()
         self.cost += cycles.FNDLIN_LINE * passed + cycles.FNDLIN_LINE_LOW * passed_low
         return addr if found == number else None
 
     def goto_line(self, number):
         """GOTO ($A8A0): REMN finds the end of this line; a higher line than the current one
         is searched from the next line on, any other from the start of the program."""
-        p, ram = self.pos, self.ram
-        while ram[p]:
-            p += 1
+        p = self.line_end(self.pos)
         self.skipped(self.pos, p)
         self.pos = p
         forward = not self.direct and self.line is not None and number > self.line
-        addr = self.find_line(number, p + 1 if forward else None)
+        addr = self.find_line(number, (p + 1) & 0xFFFF if forward else None)
         if addr is None:
             raise BasicError("UNDEF'D STATEMENT")
         self.jump_to(addr)
 
     def jump_to(self, addr):
-        """Go on at the text of the line at addr."""
-        self.line = self.ram[addr + 2] | (self.ram[addr + 3] << 8)
-        self.text_to(addr + 4)
+        """Go on at the text of the line at addr.  The ROM's GOTO and RUN leave TXTPTR at
+        the byte before the line (OLDTXT), and NEWSTT wants the end of a line there: a zero;
+        a colon reads the line's link and number as text; anything else is a SYNTAX error
+        (POKE 2048,1:RUN)."""
+        before = (addr - 1) & 0xFFFF
+        c = self.ram[before]
+        if c and c != 0x3A:
+            raise BasicError("SYNTAX")
+        if self.direct:
+            self.line = 0xFF00 | self.ram[CURLIN]      # until NEWSTT reads a line number
         self.direct = False
         self.running = True
         self.jumped = True
+        self.set_w(OLDTXT, before)
+        if c:
+            self.text_to(addr)
+            return
+        self.line = self.ram[(addr + 2) & 0xFFFF] | (self.ram[(addr + 3) & 0xFFFF] << 8)
+        self.text_to((addr + 4) & 0xFFFF)
+        self.set_curlin()
+
+    def set_txtptr(self):
+        """TXTPTR ($7A) where CHRGET would have it: at the next byte that is not a space.
+        Kept only where a program or its machine code can read it (PEEK, SYS, USR)."""
+        self.peek()
+        self.set_w(TXTPTR, self.pos)
+
+    def set_curlin(self):
+        """CURLIN ($39) as the ROM keeps it: the line running, or $FF in its high byte in
+        direct mode (the low byte left as it was)."""
+        if self.direct:
+            self.ram[CURLIN + 1] = 0xFF
+        else:
+            self.set_w(CURLIN, self.line)
 
     def line_number_arg(self):
         """LINGET: a line number in the text (digits only, up to 63999)."""
@@ -189,15 +310,16 @@ class ProgramText:
         if not is_digit(c):
             return None
         n = 0
-        while True:
-            c = self.ram[self.pos]
+        for _ in range(WALK_LIMIT):
+            c = self.text_at()
             if is_digit(c):
                 n = n * 10 + c - 0x30
                 if n > 63999:
                     raise BasicError("SYNTAX")
-                self.pos += 1
+                self.pos = (self.pos + 1) & 0xFFFF
                 self.cost += cycles.LINGET_DIGIT
             elif c == 0x20:
-                self.pos += 1
+                self.pos = (self.pos + 1) & 0xFFFF
             else:
                 return n
+        raise Hung()

@@ -8,7 +8,7 @@ collection, CLR and RESTORE.
 from kernal.basic import cycles, mbf
 from kernal.basic.definitions import BasicError, MEMSIZ, is_digit, is_letter, literal
 from kernal.basic.mbf import MathError
-from kernal.locations import ARYTAB, DATLIN, DATPTR, FRESPC, FRETOP, STREND, TXTTAB, VARTAB
+from kernal.locations import ARYTAB, DATLIN, DATPTR, FRESPC, FRETOP, STREND, TXTTAB, VARPNT, VARTAB
 
 
 class Variables:
@@ -16,7 +16,8 @@ class Variables:
 
     # -- clearing ------------------------------------------------------------------------
     def clear_variables(self):
-        """CLR: no variables, arrays or strings; DATA from the start; the stack emptied."""
+        """CLR: no variables, arrays or strings; DATA from the start; the stack emptied
+        (STKINI: no CONT after it)."""
         end = self.w(VARTAB)
         self.set_w(ARYTAB, end)
         self.set_w(STREND, end)
@@ -28,6 +29,7 @@ class Variables:
         self.stack.clear()
         self.stack_used = 0
         self.constants.clear()
+        self.cont_ok = False
 
     def restore_data(self):
         self.set_w(DATPTR, self.w(TXTTAB) - 1)
@@ -44,18 +46,21 @@ class Variables:
             raise BasicError("SYNTAX")
         ram = self.ram
         p = self.pos + 1
-        while ram[p] == 0x20:
-            p += 1
-        n1, n2 = c, 0
-        if is_letter(ram[p]) or is_digit(ram[p]):
-            n2 = ram[p]
-            p += 1
-            while True:
-                while ram[p] == 0x20:
-                    p += 1
-                if not (is_letter(ram[p]) or is_digit(ram[p])):
-                    break
+        try:
+            while ram[p] == 0x20:
                 p += 1
+            n1, n2 = c, 0
+            if is_letter(ram[p]) or is_digit(ram[p]):
+                n2 = ram[p]
+                p += 1
+                while True:
+                    while ram[p] == 0x20:
+                        p += 1
+                    if not (is_letter(ram[p]) or is_digit(ram[p])):
+                        break
+                    p += 1
+        except IndexError:                              # the name runs past $FFFF
+            return self.name_wrapped()
         kind = "f"
         if ram[p] == 0x24:
             kind = "s"
@@ -70,6 +75,33 @@ class Variables:
         self.cost += cycles.PTRGET if kind == "f" else cycles.PTRGET + cycles.PTRGET_STRING
         return n1, n2, kind
 
+    def name_wrapped(self):
+        """name() for a name that runs past $FFFF: CHRGET goes on at $0000."""
+        c = self.peek()
+        self.pos += 1
+        n1, n2 = c, 0
+        c = self.peek()
+        if is_letter(c) or is_digit(c):
+            n2 = c
+            self.pos += 1
+            while True:
+                c = self.peek()
+                if not (is_letter(c) or is_digit(c)):
+                    break
+                self.pos += 1
+        kind = "f"
+        if c == 0x24:
+            kind = "s"
+            n2 |= 0x80
+            self.pos += 1
+        elif c == 0x25:
+            kind = "i"
+            n1 |= 0x80
+            n2 |= 0x80
+            self.pos += 1
+        self.cost += cycles.PTRGET if kind == "f" else cycles.PTRGET + cycles.PTRGET_STRING
+        return n1, n2, kind
+
     def var_address(self, n1, n2, create=True):
         """The address of a simple variable's value (after its two name bytes)."""
         vartab, end = self.w(VARTAB), self.w(ARYTAB)
@@ -78,17 +110,20 @@ class Variables:
             self.var_cache_vartab = (vartab, end)
         key = (n1, n2)
         cached = self.var_cache.get(key)
+        ram = self.ram
         if cached is not None:
             self.cost += cached[1]                  # PTRGET's search, as when it was made
-            return cached[0]
+            addr = cached[0]
+            ram[VARPNT], ram[VARPNT + 1] = addr & 0xFF, addr >> 8               # (VARPNT)
+            return addr
         # LOPFND ($B0C2) passes each variable before the one named
-        ram = self.ram
         p, spent, page = vartab, 0, end >> 8
         while p < end:
             if ram[p] == n1:
-                if ram[p + 1] == n2:
+                if ram[(p + 1) & 0xFFFF] == n2:
                     self.var_cache[key] = (p + 2, spent)
                     self.cost += spent
+                    self.set_w(VARPNT, p + 2)
                     return p + 2
                 spent += cycles.VAR_NAME_MATCH
             spent += cycles.VAR_PASSED if p >> 8 == page else cycles.VAR_PASSED_OTHER_PAGE
@@ -103,18 +138,30 @@ class Variables:
             self.garbage_collect()
             if strend + 7 >= self.w(FRETOP):
                 raise BasicError("OUT OF MEMORY")
-        self.put(end + 7, bytes(ram[end:strend]))       # the arrays move up
-        self.cost += cycles.VAR_CREATE + cycles.MOVE_BYTE * (strend - end)
+        self.put(end + 7, bytes(ram[end:strend]))       # the arrays move up (STREND + 7 < FRETOP)
+        # (STREND POKEd below ARYTAB: nothing to move, and no negative time)
+        self.cost += cycles.VAR_CREATE + cycles.MOVE_BYTE * max(0, strend - end)
         self.put(end, bytes((n1, n2, 0, 0, 0, 0, 0)))
         self.set_w(ARYTAB, end + 7)
         self.set_w(STREND, strend + 7)
         self.var_cache.clear()
         self.var_cache_vartab = (vartab, end + 7)
         self.var_cache[key] = (end + 2, spent)
+        self.set_w(VARPNT, end + 2)
         return end + 2
 
     def read_var(self, kind, addr):
         ram = self.ram
+        if addr > 0xFFFA:                               # a value across $FFFF
+            if kind == "f":
+                return mbf.movfm(self.read(addr, 5))
+            if kind == "i":
+                high, low = self.read(addr, 2)
+                n = (high << 8) | low
+                return mbf.from_int(n - 0x10000 if n & 0x8000 else n)
+            length = ram[addr & 0xFFFF]
+            start = self.w(addr + 1)
+            return literal(bytes(self.read(start, length)), start)
         if kind == "f":
             return mbf.movfm(ram[addr:addr + 5])
         if kind == "i":
@@ -122,7 +169,7 @@ class Variables:
             return mbf.from_int(n - 0x10000 if n & 0x8000 else n)
         length = ram[addr]
         start = ram[addr + 1] | (ram[addr + 2] << 8)
-        return literal(bytes(ram[start:start + length]), start)
+        return literal(bytes(self.read(start, length)), start)
 
     def store(self, kind, addr, value):
         self.free_temp(value)
@@ -164,8 +211,8 @@ class Variables:
         p, end = self.w(ARYTAB), self.w(STREND)
         self.cost += cycles.ARRAY
         while p < end:
-            size = ram[p + 2] | (ram[p + 3] << 8)
-            if ram[p] == n1 and ram[p + 1] == n2:
+            size = ram[(p + 2) & 0xFFFF] | (ram[(p + 3) & 0xFFFF] << 8)
+            if ram[p] == n1 and ram[(p + 1) & 0xFFFF] == n2:
                 return p
             self.cost += cycles.ARRAY_PASSED          # LOPFDA ($B1F4)
             if size == 0:
@@ -189,7 +236,7 @@ class Variables:
         for s in reversed(sizes):
             header += bytes((s >> 8, s & 0xFF))
         self.put(start, bytes(header) + bytes(size - len(header)))
-        self.cost += cycles.ARRAY_CREATE + cycles.ARRAY_CLEAR_BYTE * size
+        self.cost += cycles.ARRAY_CREATE + cycles.ARRAY_CLEAR_BYTE * size + cycles.ARRAY_CLEAR_PAGE * (size >> 8)
         self.set_w(STREND, start + size)
         return start
 
@@ -197,11 +244,11 @@ class Variables:
         addr = self.find_array(n1, n2)
         if addr is None:
             addr = self.make_array(n1, n2, kind, [11] * len(indices))
-        ram = self.ram
-        dims = ram[addr + 4]
+        header = self.read(addr, 5 + 2 * len(indices))
+        dims = header[4]
         if dims != len(indices):
             raise BasicError("BAD SUBSCRIPT")
-        sizes = [(ram[addr + 5 + 2 * i] << 8) | ram[addr + 6 + 2 * i] for i in range(dims)]
+        sizes = [(header[5 + 2 * i] << 8) | header[6 + 2 * i] for i in range(dims)]
         sizes.reverse()
         offset, scale = 0, 1
         for index, size in zip(indices, sizes):
@@ -211,7 +258,9 @@ class Variables:
             scale *= size
         element = {"f": 5, "i": 2, "s": 3}[kind]
         self.cost += cycles.ARRAY_DIMENSION * dims
-        return addr + 5 + 2 * dims + offset * element
+        addr = (addr + 5 + 2 * dims + offset * element) & 0xFFFF
+        self.set_w(VARPNT, addr)
+        return addr
 
     def subscripts(self, below):
         """The indices in parentheses (the '(' already taken), read `below` bytes down the
@@ -254,19 +303,19 @@ class Variables:
         ram = self.ram
         p, end = self.w(VARTAB), self.w(ARYTAB)
         while p < end:
-            if not ram[p] & 0x80 and ram[p + 1] & 0x80:
-                yield p + 2
+            if not ram[p] & 0x80 and ram[(p + 1) & 0xFFFF] & 0x80:
+                yield (p + 2) & 0xFFFF
             p += 7
         p, end = self.w(ARYTAB), self.w(STREND)
         while p < end:
-            size = ram[p + 2] | (ram[p + 3] << 8)
+            size = ram[(p + 2) & 0xFFFF] | (ram[(p + 3) & 0xFFFF] << 8)
             if size == 0:
                 break
-            if not ram[p] & 0x80 and ram[p + 1] & 0x80:
-                dims = ram[p + 4]
+            if not ram[p] & 0x80 and ram[(p + 1) & 0xFFFF] & 0x80:
+                dims = ram[(p + 4) & 0xFFFF]
                 q = p + 5 + 2 * dims
                 while q < p + size:
-                    yield q
+                    yield q & 0xFFFF
                     q += 3
             p += size
 
@@ -278,7 +327,7 @@ class Variables:
         descriptors = 0
         for d in self._descriptors():
             descriptors += 1
-            length, start = ram[d], ram[d + 1] | (ram[d + 2] << 8)
+            length, start = ram[d], self.w(d + 1)
             if length and low <= start < top:
                 live.setdefault((start, length), []).append(d)
         # The ROM looks through every descriptor once for each string it moves (the highest
@@ -288,22 +337,22 @@ class Variables:
         arrays = 0
         p, end = self.w(ARYTAB), self.w(STREND)
         while p < end:
-            size = ram[p + 2] | (ram[p + 3] << 8)
+            size = ram[(p + 2) & 0xFFFF] | (ram[(p + 3) & 0xFFFF] << 8)
             if size == 0:
                 break
             arrays += 1
             p += size
         string_vars = sum(1 for q in range(self.w(VARTAB), self.w(ARYTAB), 7)
-                          if not ram[q] & 0x80 and ram[q + 1] & 0x80)
+                          if not ram[q] & 0x80 and ram[(q + 1) & 0xFFFF] & 0x80)
         per_pass = (cycles.GARBAG_PASS + cycles.GARBAG_LOOK * (descriptors + 3)
                     + cycles.GARBAG_VAR * (others - string_vars) + cycles.GARBAG_ARRAY * arrays)
         self.cost += per_pass * (len(live) + 1)
         self.cost += cycles.STRING_BYTE * sum(length for _, length in live)
         new_top = top
         for (start, length) in sorted(live, reverse=True):
-            data = bytes(ram[start:start + length])
+            data = bytes(self.read(start, length))
             new_top -= length
             self.put(new_top, data)
             for d in live[(start, length)]:
-                ram[d + 1], ram[d + 2] = new_top & 0xFF, new_top >> 8
+                self.set_w(d + 1, new_top)
         self.set_w(FRETOP, new_top)
