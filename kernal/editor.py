@@ -20,7 +20,10 @@ entered line reads back as one space, CHRIN from the screen never returns
 the last column); the tests in tests/kernal/test_editor*.py spell them out.
 """
 
+from kernal import editor_cycles as cost
+from kernal.editor_cycles import SCOLOR, setpnt, scrlin
 from kernal.editor_fastpath import COLOUR_RAM_PAGE, print_in_line
+from kernal.errors import EndlessLoop
 
 # -- zero page and page 2 (KERNAL declare.s names in comments) -----------------
 from kernal.locations import (NDX, KEYD, RVS, INDX, LSXP, LSTP, BLNSW, BLNCT, GDBLN, BLNON, CRSW, PNT, PNTR, QTSW, LNMX,
@@ -51,9 +54,6 @@ VIC_DEFAULTS = bytes([0] * 17 + [0x9B, 0x37, 0, 0, 0, 0x08, 0, 0x14, 0x0F, 0, 0,
 # around NOP/DEX/BNE (X is 24 the first time, then wraps to 256): 458,156 cycles, about
 # half a second, during which interrupts keep running.
 CTRL_SCROLL_DELAY = 2 + (23 * 7 + 6) + 255 * (255 * 7 + 6) + 255 * 5 + 4 + 3
-# One pass of scrol: 24 rows of 40 characters and 40 colours moved by MOVLIN (27 cycles a
-# byte pair, about 1,140 a row with its pointers), the bottom row cleared, the links shifted.
-SCROLL_PASS_CYCLES = 28_000
 
 KEYLOG_DEFAULT = 0xEB48        # the ROM's shift-logic routine
 SHIFT_RUN_TEXT = b"LOAD\rRUN\r"
@@ -102,6 +102,9 @@ class ScreenEditor:
         # pass, interrupts included (c64.machine.C64.stall); None: the time is not charged (an
         # editor on a bare array).
         self.delay = None
+        # The C64 cycles the ROM's editor spends on what the calls since it was last zeroed
+        # did (kernal.editor_cycles), for the KERNAL's traps to charge.
+        self.spent = 0
 
     # -- geometry helpers -------------------------------------------------------
     def screen_base(self):
@@ -116,12 +119,14 @@ class ScreenEditor:
     def _set_pnt(self, row):
         """Point ($D1) at `row` (ROM setpnt)."""
         m = self.mem
+        self.spent += setpnt(row & 0xFF)
         m[PNT] = ROW_LOW[row & 0xFF]
         m[PNT + 1] = (m[(LDTB1 + row) & 0xFF] & 0x03) | m[HIBASE]
 
     def _set_user(self):
         """Point ($F3) at the colour RAM of ($D1) (ROM scolor, entry $EA24)."""
         m = self.mem
+        self.spent += SCOLOR
         m[USER] = m[PNT]
         m[USER + 1] = (m[PNT + 1] & 0x03) | COLOUR_RAM_PAGE
 
@@ -134,22 +139,30 @@ class ScreenEditor:
         m = self.mem
         row = m[TBLX]
         column = m[PNTR]
+        # LDX TBLX / LDA PNTR, LDY / BMI found (7), JSR SETPNT / LDA #39 / INX, LDY / BMI found,
+        # STA LNMX / JMP SCOLOR; each row walked up 18 cycles, each walked down 15.
+        spent = 6 + 7 + 6 + 4 + 7 + 6
         # Walk up to the row that starts the logical line; each step adds 40 to the column.
         while not m[(LDTB1 + row) & 0xFF] & 0x80:
+            spent += 18
             column = (column + COLUMNS) & 0xFF
             m[PNTR] = column
             row = (row - 1) & 0xFF
             if row & 0x80:          # the ROM's DEX/BPL falls through (X = $FF from row 0)
+                spent -= 8
                 break
         self._set_pnt(row)
         # Walk down over continuation rows to find the line end.
         end = COLUMNS - 1
         row = (row + 1) & 0xFF
         while not m[(LDTB1 + row) & 0xFF] & 0x80:
+            spent += 15
             end = (end + COLUMNS) & 0xFF
             row = (row + 1) & 0xFF
             if row >= 0x80:
+                spent -= 8
                 break
+        self.spent += spent
         m[LNMX] = end
         self._set_user()
 
@@ -186,20 +199,26 @@ class ScreenEditor:
         m = self.mem
         high = m[HIBASE] | 0x80
         low = 0
+        # LDA HIBASE / ORA / TAY / LDA #0 / TAX; 18 cycles a row (19 with INY), the end tag and
+        # LDX #24 (8); CLEAR1's JSR CLRLN / DEX / BPL for 25 rows; NXTD's LDY #0 / STY / STY.
+        self.spent += 12 + 18 * (ROWS + 1) - 1 + 8 + 11 * ROWS - 1 + 8
         for row in range(ROWS + 1):          # rows 0-25: CLR also fills $F2
             m[LDTB1 + row] = high
             low += COLUMNS
             if low > 0xFF:
+                self.spent += 1
                 low &= 0xFF
                 high = (high + 1) & 0xFF
         m[LDTB1 + ROWS + 1] = 0xFF           # end tag, lands on $F3 (rewritten below)
         for row in range(ROWS - 1, -1, -1):
             self._clear_row(row)
+        self.spent -= 8                      # (falls into NXTD, home's figure has its 8)
         self.home()
 
     def home(self):
         """HOME ($13, entry $E566): cursor to row 0, column 0."""
         m = self.mem
+        self.spent += 8                      # NXTD: LDY #0 / STY PNTR / STY TBLX
         m[PNTR] = 0
         m[TBLX] = 0
         self.update_line_pointers()
@@ -219,6 +238,9 @@ class ScreenEditor:
     def _clear_row(self, row):
         """Blank one row: spaces in colour $0286 (ROM clrln with the 901227-03 cpatch)."""
         m = self.mem
+        # LDY #39 / JSR SETPNT / JSR SCOLOR, 40 x (JSR CPATCH: LDA COLOR / STA (USER),Y / RTS,
+        # LDA #' ' / STA (PNT),Y / DEY / BPL), RTS
+        self.spent += 2 + 6 + 6 + 40 * 35 - 1 + 6
         self._set_pnt(row)
         self._set_user()
         screen = m[PNT] | (m[PNT + 1] << 8)
@@ -231,6 +253,7 @@ class ScreenEditor:
     def _copy_row(self, from_row, to_row):
         """Copy a row's characters and colours (ROM scrlin); ($D1)/($F3) end up at to_row."""
         m = self.mem
+        self.spent += scrlin(ROW_LOW[from_row & 0xFF]) - SCOLOR       # (_set_user adds SCOLOR)
         self._set_pnt(to_row)
         source_high = (m[(LDTB1 + from_row) & 0xFF] & 0x03) | m[HIBASE]
         source = ROW_LOW[from_row & 0xFF] | (source_high << 8)
@@ -264,9 +287,26 @@ class ScreenEditor:
         pass and $D6/$02A5 rise by one at the end, as in the ROM (callers rely on that).
         """
         m = self.mem
-        cycles = 0
+        before = self.spent
+        # SCROL's four PHA of SAL..EAH, and its end: INC TBLX / INC LINTMP, the CTRL key's test,
+        # LDX TBLX, PULIND's four PLA / STA, RTS.
+        self.spent += 24 + 39 + 3 + 34
+        passes = pass_cycles = 0
         while True:
-            cycles += SCROLL_PASS_CYCLES
+            passes += 1
+            if passes > ROWS:
+                # Each pass marks row 24 as a line's start and shifts the marks up, so the top
+                # row has one after 25 passes -- unless the rows copied up land on the link table
+                # itself (a screen at $0000): then the ROM's loop never ends.  The C64 spins in
+                # it for good; so does this one, in the run loop (kernal.dispatch).
+                raise EndlessLoop(pass_cycles)
+            # SCRO0: LDX #$FF / DEC TBLX / DEC LSXP / DEC LINTMP; per row copied: INX / JSR SETPNT /
+            # CPX / BCS / LDA ldtb2+1,X (a page crossed from row 15) / STA SAL / LDA / JSR SCRLIN /
+            # BMI (a page back); row 24: INX / JSR SETPNT / CPX / BCS / JSR CLRLN (which sets PNT
+            # again, _clear_row's _set_pnt); LDX #0; the links: 25 cycles
+            # a row (24 where the next row continues a line), then the last row marked and BPL.
+            pass_start = self.spent
+            self.spent += 18 + 33 * (ROWS - 1) + (ROWS - 1 - 15) + 19 + setpnt(ROWS - 1) + 2 + 25 * (ROWS - 1) - 1 + 11
             m[TBLX] = (m[TBLX] - 1) & 0xFF
             m[LSXP] = (m[LSXP] - 1) & 0xFF
             m[LINTMP] = (m[LINTMP] - 1) & 0xFF
@@ -275,10 +315,16 @@ class ScreenEditor:
             self._clear_row(ROWS - 1)
             for row in range(ROWS - 1):
                 below = m[LDTB1 + row + 1]
+                if not below & 0x80:
+                    self.spent -= 1
                 m[LDTB1 + row] = (m[LDTB1 + row] & 0x7F) | (below & 0x80)
             m[LDTB1 + ROWS - 1] |= 0x80
             if m[LDTB1] & 0x80:
+                self.spent += 2
                 break
+            self.spent += 4                  # BPL SCRO0, a page back
+            pass_cycles = self.spent - pass_start
+        cycles = self.spent - before
         m[TBLX] = (m[TBLX] + 1) & 0xFF
         m[LINTMP] = (m[LINTMP] + 1) & 0xFF
         # Holding CTRL (row 7 selected, $DC01 = $FB: CTRL alone) slows the scroll by the
@@ -286,9 +332,11 @@ class ScreenEditor:
         m[CIA1_PRA] = 0x7F
         ctrl = m[CIA1_PRB] == 0xFB
         if ctrl:
-            cycles += CTRL_SCROLL_DELAY
+            cycles += CTRL_SCROLL_DELAY - 1    # (BNE MLP42 not taken)
         if self.delay is not None:
-            # the buffer is emptied after the delay loop: keys typed during it go too
+            # The scroll's time passes with interrupts taken (the machine's stall), not in the trap's
+            # charge; the buffer is emptied after the delay loop: keys typed during it go too.
+            self.spent = before
             self.delay(cycles, self.empty_keyboard_buffer if ctrl else None)
         elif ctrl:
             m[NDX] = 0
@@ -307,18 +355,28 @@ class ScreenEditor:
         m = self.mem
         m[LSXP] = m[LSXP] >> 1
         row = m[TBLX]
+        # LSR LSXP / LDX TBLX; per row INX / CPX #25 / BNE (JSR SCROL on row 25), LDA LDTB1,X /
+        # BPL; STX TBLX / JMP STUPT on a line's first row.
+        spent = 8
         for _ in range(256):
             row = (row + 1) & 0xFF
+            spent += 7 + 7
             if row == ROWS:
+                spent += 5
+                self.spent += spent
+                spent = 0
                 row = self.scroll_up()
             if m[(LDTB1 + row) & 0xFF] & 0x80:
                 break
+        self.spent += spent + 5
         m[TBLX] = row
         self.update_line_pointers()
 
     def _join_row(self, row):
         """Make `row` the continuation of the line above it (ROM wlog30, then findst)."""
         m = self.mem
+        # ASL / LSR LDTB1,X / INX / LDA / ORA / STA / DEX / LDA LNMX / CLC / ADC / STA, JMP SETPNT
+        self.spent += 36 + 3
         m[(LDTB1 + row) & 0xFF] &= 0x7F
         below = (LDTB1 + row + 1) & 0xFF
         m[below] |= 0x80
@@ -328,10 +386,15 @@ class ScreenEditor:
     def _point_at_line_start(self, row):
         """($D1) := first row of the logical line containing `row` (ROM findst); returns that row."""
         m = self.mem
+        # LDA LDTB1,X / BMI found (7), each row up 11 (LDA / BMI / DEX / BNE), 10 stopping at 0
         while not m[(LDTB1 + row) & 0xFF] & 0x80:
+            self.spent += 11
             row = (row - 1) & 0xFF
             if row == 0:
+                self.spent -= 1
                 break
+        else:
+            self.spent += 7
         self._set_pnt(row)
         return row
 
@@ -368,10 +431,14 @@ class ScreenEditor:
         m = self.mem
         column = m[PNTR]
         if column == 39 or column == 79:
+            # LDX #2 / LDA #39, a CMP / BEQ found (a miss first for 79), DNLINE: LDX / CPX / BEQ,
+            # INC TBLX, RTS
             row = m[TBLX]
+            self.spent += 4 + 6 + (14 if column == 79 else 0) + (18 if row != ROWS else 14)
             if row != ROWS:
                 m[TBLX] = (row + 1) & 0xFF
             return row
+        self.spent += cost.CHKDWN_MISS
         return 0
 
     def _up_if_row_start(self):
@@ -379,29 +446,42 @@ class ScreenEditor:
         m = self.mem
         column = m[PNTR]
         if column == 0 or column == 40:
+            # LDX #2 / LDA #0, CMP / BEQ found (a miss first for 40), BACK: DEC TBLX / RTS
+            self.spent += 4 + 6 + (14 if column == 40 else 0) + 11
             m[TBLX] = (m[TBLX] - 1) & 0xFF
+        else:
+            self.spent += 4 + 14 + 13 + 6
 
     def _after_print(self):
         """Advance past the character just put on screen, wrapping and linking (ROM wlogic)."""
         m = self.mem
+        # JSR CHKDWN, INC PNTR / LDA LNMX / CMP PNTR, then BCS WLGRTS (a page away) / RTS, or on
+        self.spent += 6 + 11
         x = self._down_if_row_end()
         column = (m[PNTR] + 1) & 0xFF
         m[PNTR] = column
         end = m[LNMX]
         if end >= column:
+            self.spent += 10
             return
         if end == LONGEST_LINE_END:
             # Second row of an 80-column line is full: next logical line.
+            # (BCS / CMP #79 / BEQ WLOG10: DEC TBLX / JSR NXLN / LDA #0 / STA PNTR / RTS)
+            self.spent += 2 + 2 + 3 + 5 + 6 + 2 + 3 + 6
             m[TBLX] = (m[TBLX] - 1) & 0xFF
             self._next_line()
             m[PNTR] = 0
             return
         if m[AUTODN]:
             # Typing: open a blank row for the continuation, pushing the rows below down.
+            self.spent += 2 + 2 + 2 + 3 + 2 + 3          # ... LDA AUTODN / BEQ / JMP BMT1
             self._open_row_after(x)
             return
         row = m[TBLX]
+        # ... LDA AUTODN / BEQ WLOG20: LDX TBLX / CPX #25 / BCC WLOG30 (or JSR SCROL / DEC TBLX / LDX)
+        self.spent += 2 + 2 + 2 + 3 + 3 + 3 + 2 + 3
         if row >= ROWS:
+            self.spent += -1 + 6 + 5 + 3
             self.scroll_up()
             row = (m[TBLX] - 1) & 0xFF
             m[TBLX] = row
@@ -410,6 +490,7 @@ class ScreenEditor:
     def _put(self, screen_code, colour):
         """Character and colour at the cursor (ROM dspp); restarts the blink countdown."""
         m = self.mem
+        self.spent += cost.DSPP_BODY - SCOLOR
         m[BLNCT] = 2
         self._set_user()
         column = m[PNTR]
@@ -425,32 +506,46 @@ class ScreenEditor:
     def chrout(self, code):
         """Print one PETSCII byte on the screen (CHROUT to device 3, ROM entry $E716)."""
         code &= 0xFF
-        if self.print_in_line(code):
+        spent = self.print_in_line(code)
+        if spent:
+            self.spent += spent
             return
         m = self.mem
         m[DATA] = code
         m[CRSW] = 0
         if code == 0x0D or code == 0x8D:
+            # PRT: CMP #$0D / BNE / JMP NXT1 (shifted: NXTX, NXTX1, UHUH's JMP NXT1); NXT1's four
+            # STX and JSR NXLN; JPL5's JMP LOOP2
+            self.spent += cost.NBSOUT_SCREEN + (cost.PRT_HEAD + 7 if code == 0x0D else
+                                                cost.PRT_HEAD_HIGH + 7 + 5 + 7) + 20 + 3
             self._carriage_return()
         else:
             screen_code = SCREEN_CODE[code]
             if screen_code is not None:
+                head = cost.IN_LINE_ENTRY[code]
                 if code == 0x22:
+                    head += cost.QUOTE_TOGGLE
                     m[QTSW] ^= 1
                 if m[RVS]:
+                    head += 1
                     screen_code |= 0x80
-                self._print(screen_code)
+                self._print(screen_code, head + cost.RVS_OFF)
             elif code < 0x80:
                 self._control(code)
             else:
                 self._shifted_control(code)
         # Every call ends here (ROM loop2): pending inserts switch quote mode off.
         if m[INSRT]:
+            self.spent += cost.LOOP2_INSERTS
             m[QTSW] >>= 1
+        else:
+            self.spent += cost.LOOP2
 
-    def _print(self, screen_code):
+    def _print(self, screen_code, head):
+        """Put a character and move on (NXT3 or NC3 .. WLOGIC); `head`: the cycles to NVS."""
         m = self.mem
         inserts = m[INSRT]
+        self.spent += head + (cost.INSERT if inserts else cost.NO_INSERT) + 4 + 6 + 6
         if inserts:
             m[INSRT] = inserts - 1
         self._put(screen_code, m[COLOR])
@@ -465,63 +560,79 @@ class ScreenEditor:
         self._next_line()
 
     def _control(self, code):
-        """$00-$1F other than RETURN."""
+        """$00-$1F other than RETURN (the cycles: PRT's chain from NTCN, kernal.editor_cycles)."""
         m = self.mem
         if m[INSRT]:
-            self._print(code | 0x80)
+            self.spent += cost.LOW_HEAD + 8              # NTCN: LDX INSRT / BEQ / JMP NC3
+            self._print(code | 0x80, 2)                  # NC3: ORA #$80
             return
         if code == 0x14:
+            self.spent += cost.LOW_HEAD + 6 + 8          # NTCN, CNC3X: CMP #$14 / BNE / TYA / BNE
             leftover = self._delete()
             if leftover is None:
                 return
             # The ROM only falls through here when $0286 has bit 7 set, carrying that value on.
             code = leftover
         if m[QTSW]:
-            self._print(code | 0x80)
+            self.spent += cost.LOW_HEAD + 6 + 5 + 8      # ... NTCN1: LDX QTSW / BEQ / JMP NC3
+            self._print(code | 0x80, 2)
             return
-        if code == 0x12:
-            m[RVS] = 0x12
-        elif code == 0x13:
+        if code == 0x13:
+            self.spent += cost.low_control(code) - cost.LOOP2 + 5     # NC1's JSR NXTD
             self.home()
         elif code == 0x1D:
+            self.spent += cost.LOW_HEAD + 6 + 5 + 6 + 5 + 5 + 12
             self._cursor_right()
         elif code == 0x11:
+            self.spent += cost.LOW_HEAD + 6 + 5 + 6 + 5 + 5 + 5 + 20
             self._cursor_down()
-        elif code in COLOUR_OF_CODE:
-            m[COLOR] = COLOUR_OF_CODE[code]
-        elif code == 0x0E:
-            m[VIC_D018] = m[VIC_D018] | 0x02
-        elif code == 0x8E:                  # reachable only through the DEL fall-through
-            m[VIC_D018] = m[VIC_D018] & 0xFD
-        elif code == 0x08:
-            m[MODE] = m[MODE] | 0x80
-        elif code == 0x09:
-            m[MODE] = m[MODE] & 0x7F
+        else:
+            self.spent += cost.low_control(code) - cost.LOOP2
+            if code == 0x12:
+                m[RVS] = 0x12
+            elif code in COLOUR_OF_CODE:
+                m[COLOR] = COLOUR_OF_CODE[code]
+            elif code == 0x0E:
+                m[VIC_D018] = m[VIC_D018] | 0x02
+            elif code == 0x8E:                  # reachable only through the DEL fall-through
+                m[VIC_D018] = m[VIC_D018] & 0xFD
+            elif code == 0x08:
+                m[MODE] = m[MODE] | 0x80
+            elif code == 0x09:
+                m[MODE] = m[MODE] & 0x7F
 
     def _shifted_control(self, code):
-        """$80-$9F other than SHIFT-RETURN."""
+        """$80-$9F other than SHIFT-RETURN (the cycles: PRT's chain from UP5)."""
         m = self.mem
         if m[QTSW]:
-            self._print(code | 0x40)        # ((code & $7F) | $40) | $80
+            self.spent += cost.HIGH_HEAD + 6 + 5        # UP5: LDX QTSW / BNE UP6: ORA #$40 / JMP NC3
+            self._print(code | 0x40, 2)        # ((code & $7F) | $40) | $80
             return
         if code == 0x94:
+            self.spent += cost.HIGH_HEAD + 9            # UP5: LDX QTSW / BNE / CMP #$14 / BNE
             self._insert()
             return
         if m[INSRT]:
-            self._print(code | 0x40)
+            self.spent += cost.HIGH_HEAD + 11 + 5 + 5   # UP9: LDX INSRT / BEQ, UP6
+            self._print(code | 0x40, 2)
             return
         if code == 0x91:
+            self.spent += cost.HIGH_HEAD + 11 + 6 + 7   # UP9, UP2: CMP #$11 / BNE / LDX TBLX / BEQ
             self._cursor_up()
-        elif code == 0x92:
-            m[RVS] = 0
         elif code == 0x9D:
+            self.spent += cost.HIGH_HEAD + 11 + 6 + 5 + 5 + 8   # ... NXT6: CMP #$1D / BNE / TYA / BEQ
             self._cursor_left()
         elif code == 0x93:
+            self.spent += cost.HIGH_HEAD + 11 + 6 + 5 + 5 + 5 + 10 + 3   # NXT61: JSR CLSR, JPL2
             self.clear()
-        elif code in COLOUR_OF_CODE:
-            m[COLOR] = COLOUR_OF_CODE[code]
-        elif code == 0x8E:
-            m[VIC_D018] = m[VIC_D018] & 0xFD
+        else:
+            self.spent += cost.high_control(code) - cost.LOOP2
+            if code == 0x92:
+                m[RVS] = 0
+            elif code in COLOUR_OF_CODE:
+                m[COLOR] = COLOUR_OF_CODE[code]
+            elif code == 0x8E:
+                m[VIC_D018] = m[VIC_D018] & 0xFD
 
     # -- editing keys ------------------------------------------------------------------
     def _back_to_previous_line(self):
@@ -529,8 +640,11 @@ class ScreenEditor:
         m = self.mem
         row = m[TBLX]
         if row == 0:
+            # JSR BKLN: LDX TBLX / BNE / STX PNTR / PLA / PLA / BNE LOOP2 (a page away)
+            self.spent += 6 + 20
             m[PNTR] = 0
             return False
+        self.spent += 6 + 3 + 3 + 2 + 3 + 6 + 3 + 3 + 6   # ... BKLN1: DEX / STX / JSR STUPT / LDY / STY / RTS
         m[TBLX] = row - 1
         self.update_line_pointers()
         m[PNTR] = m[LNMX]
@@ -549,9 +663,11 @@ class ScreenEditor:
         if column == 0:
             if not self._back_to_previous_line():
                 return None
+            self.spent += 3                              # JMP BK2
             column = m[PNTR]
             screen = (m[PNT + 1] << 8) | m[PNT]
         else:
+            self.spent += 1 + 6 + 2 + 3 + 6              # BNE BAK1UP: JSR CHKBAK: JSR CHKBAK / DEY / STY PNTR, BK1: JSR SCOLOR
             self._up_if_row_start()
             column -= 1
             m[PNTR] = column
@@ -559,7 +675,10 @@ class ScreenEditor:
             colours = (m[USER + 1] << 8) | m[USER]
             end = m[LNMX]
             # The ROM's loop compares with $D5 only after each move, with an 8-bit index.
+            self.spent -= 1
             while True:
+                # BK15: INY / LDA (PNT),Y / DEY / STA / INY / LDA (USER),Y / DEY / STA / INY / CPY / BNE
+                self.spent += 38 + 2 * ((screen & 0xFF) + column + 1 > 0xFF)
                 following = (column + 1) & 0xFF
                 m[(screen + column) & 0xFFFF] = m[(screen + following) & 0xFFFF]
                 m[(colours + column) & 0xFFFF] = m[(colours + following) & 0xFFFF] & 0x0F
@@ -567,6 +686,8 @@ class ScreenEditor:
                 if column == end:
                     break
         colours = (m[USER + 1] << 8) | m[USER]
+        # BK2: LDA #' ' / STA (PNT),Y / LDA COLOR / STA (USER),Y / BPL, JPL3: JMP LOOP2
+        self.spent += 2 + 6 + 4 + 6 + 3 + 3
         m[(screen + column) & 0xFFFF] = 0x20
         colour = m[COLOR]
         m[(colours + column) & 0xFFFF] = colour & 0x0F
@@ -577,17 +698,28 @@ class ScreenEditor:
         m = self.mem
         end = m[LNMX]
         screen = (m[PNT + 1] << 8) | m[PNT]
+        # LDY LNMX / LDA (PNT),Y / CMP #' ' / BNE INS3, or CPY PNTR / BNE INS1
+        self.spent += 3 + 5 + ((screen & 0xFF) + end > 0xFF) + 2
         if m[(screen + end) & 0xFFFF] != 0x20 or end == m[PNTR]:
+            self.spent += 3 if m[(screen + end) & 0xFFFF] != 0x20 else 2 + 3 + 2
             if end == LONGEST_LINE_END:
+                self.spent += 2 + 3 + 3           # INS3: CPY #79 / BEQ INSEXT: JMP LOOP2
                 return                  # an 80-character line cannot grow
+            self.spent += 2 + 2 + 6 + 3           # ... JSR NEWLIN: LDX TBLX
             self._open_row_after(m[TBLX])
             screen = (m[PNT + 1] << 8) | m[PNT]
+        else:
+            self.spent += 2 + 3 + 3
         end = m[LNMX]
+        # INS1: LDY LNMX / JSR SCOLOR; 38 cycles a column moved (DEY / LDA / INY / STA twice,
+        # DEY / CPY PNTR / BNE); LDA #' ' / STA / LDA COLOR / STA / INC INSRT, JMP LOOP2
+        self.spent += 3 + 6 + 23 + 3 - 1
         self._set_user()
         colours = (m[USER + 1] << 8) | m[USER]
         column = end
         cursor = m[PNTR]
         while column != cursor:
+            self.spent += 38 + 2 * ((screen & 0xFF) + column - 1 > 0xFF)
             previous = (column - 1) & 0xFF
             m[(screen + column) & 0xFFFF] = m[(screen + previous) & 0xFFFF]
             m[(colours + column) & 0xFFFF] = m[(colours + previous) & 0xFFFF] & 0x0F
@@ -601,8 +733,11 @@ class ScreenEditor:
         column = m[PNTR]
         self._down_if_row_end()
         m[PNTR] = (column + 1) & 0xFF
+        # STY PNTR / DEY / CPY LNMX, then BCC NCZ2 / JMP LOOP2, or DEC TBLX / JSR NXLN / LDY #0 / STY
         if column < m[LNMX]:
+            self.spent += 8 + 6
             return
+        self.spent += 8 + 21
         m[TBLX] = (m[TBLX] - 1) & 0xFF
         self._next_line()
         m[PNTR] = 0
@@ -612,38 +747,57 @@ class ScreenEditor:
         below = (m[PNTR] + COLUMNS) & 0xFF
         m[TBLX] = (m[TBLX] + 1) & 0xFF
         if below <= m[LNMX]:
+            # BCC JPL4 (or BEQ JPL4): STY PNTR / JMP LOOP2
+            self.spent += 9 if below < m[LNMX] else 11
             m[PNTR] = below              # into the second row of this logical line
             return
+        # BCC / BEQ / DEC TBLX; CURS10: SBC #40 / BCC / STA PNTR / BNE per pass; JSR NXLN / JMP LOOP2
+        self.spent += 9 + 6 + 3
         m[TBLX] = (m[TBLX] - 1) & 0xFF
         # Keep the column within the row, then go to the next logical line.
         while True:
             below -= COLUMNS
             if below < 0:
+                self.spent += 5
                 break
             m[PNTR] = below
             if below == 0:
+                self.spent += 9
                 break
+            self.spent += 10
         self._next_line()
 
     def _cursor_up(self):
         m = self.mem
         row = m[TBLX]
         if row == 0:
+            self.spent += 3 + 3                 # BEQ JPL2: JMP LOOP2
             return
+        # BEQ / DEC TBLX / LDA PNTR / SEC / SBC #40, then BCC UPALIN, or STA PNTR / BPL JPL2;
+        # UPALIN: JSR STUPT / BNE JPL2; JMP LOOP2
+        self.spent += 14
         m[TBLX] = row - 1
         column = m[PNTR] - COLUMNS
         if column >= 0:
             m[PNTR] = column             # from the second row to the first of the same line
             if column < 0x80:
+                self.spent += 2 + 3 + 3 + 3
                 return
+            self.spent += 2 + 3 + 2
+        else:
+            self.spent += 3
+        self.spent += 6 + 3 + 3
         self.update_line_pointers()
 
     def _cursor_left(self):
         m = self.mem
         column = m[PNTR]
         if column == 0:
-            self._back_to_previous_line()
+            self.spent += 1                     # BEQ BAKBAK: JSR BKLN / JMP LOOP2
+            if self._back_to_previous_line():
+                self.spent += 3
             return
+        self.spent += 6 + 2 + 3 + 3             # JSR CHKBAK / DEY / STY PNTR / JMP LOOP2
         self._up_if_row_start()
         m[PNTR] = column - 1
 
