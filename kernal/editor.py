@@ -21,14 +21,15 @@ the last column); the tests in tests/kernal/test_editor*.py spell them out.
 """
 
 from kernal import editor_cycles as cost
-from kernal.editor_cycles import SCOLOR, setpnt, scrlin
+from kernal.editor_cycles import SCOLOR, scrlin, setpnt
 from kernal.editor_fastpath import COLOUR_RAM_PAGE, print_in_line
+from kernal.editor_input import LineInput
 from kernal.errors import EndlessLoop
 
 # -- zero page and page 2 (KERNAL declare.s names in comments) -----------------
-from kernal.locations import (NDX, KEYD, RVS, INDX, LSXP, LSTP, BLNSW, BLNCT, GDBLN, BLNON, CRSW, PNT, PNTR, QTSW, LNMX,
-                             TBLX, DATA, INSRT, LDTB1, USER, DFLTN, DFLTO, COLOR, GDCOL, HIBASE, XMAX, KOUNT, DELAY,
-                             KEYLOG, MODE, AUTODN, LINTMP)
+from kernal.locations import (NDX, RVS, LSXP, BLNSW, BLNCT, BLNON, CRSW, PNT, PNTR, QTSW, LNMX, TBLX, DATA, INSRT,
+                             LDTB1, USER, DFLTN, DFLTO, COLOR, HIBASE, XMAX, KOUNT, DELAY, KEYLOG, MODE, AUTODN,
+                             LINTMP)
 # -- the I/O registers it touches -------------------------------------------------
 from kernal.locations import CIA1_PRA, CIA1_PRB, COLOUR_RAM, SCREEN_RAM, VIC_D018
 
@@ -50,13 +51,7 @@ COLOUR_OF_CODE = {code: colour for colour, code in enumerate(COLOUR_CODES)}
 VIC_DEFAULTS = bytes([0] * 17 + [0x9B, 0x37, 0, 0, 0, 0x08, 0, 0x14, 0x0F, 0, 0, 0, 0, 0, 0]
                      + [14, 6, 1, 2, 3, 4, 0, 1, 2, 3, 4, 5, 6, 7, 0x4C])
 
-# The ROM's scroll (scrol) slows down while CTRL is held: a delay loop of 256 DEY/BNE
-# around NOP/DEX/BNE (X is 24 the first time, then wraps to 256): 458,156 cycles, about
-# half a second, during which interrupts keep running.
-CTRL_SCROLL_DELAY = 2 + (23 * 7 + 6) + 255 * (255 * 7 + 6) + 255 * 5 + 4 + 3
-
 KEYLOG_DEFAULT = 0xEB48        # the ROM's shift-logic routine
-SHIFT_RUN_TEXT = b"LOAD\rRUN\r"
 
 
 def _printable_screen_code(code):
@@ -78,7 +73,7 @@ SCREEN_CODE = tuple(
     None if (code & 0x7F) < 0x20 else _printable_screen_code(code) for code in range(256))
 
 
-class ScreenEditor:
+class ScreenEditor(LineInput):
     """The KERNAL screen editor working on CPU-visible memory `mem` (indexable 0..65535)."""
 
     def __init__(self, mem):
@@ -332,7 +327,7 @@ class ScreenEditor:
         m[CIA1_PRA] = 0x7F
         ctrl = m[CIA1_PRB] == 0xFB
         if ctrl:
-            cycles += CTRL_SCROLL_DELAY - 1    # (BNE MLP42 not taken)
+            cycles += cost.CTRL_SCROLL_DELAY - 1    # (BNE MLP42 not taken)
         if self.delay is not None:
             # The scroll's time passes with interrupts taken (the machine's stall), not in the trap's
             # charge; the buffer is emptied after the delay loop: keys typed during it go too.
@@ -800,144 +795,3 @@ class ScreenEditor:
         self.spent += 6 + 2 + 3 + 3             # JSR CHKBAK / DEY / STY PNTR / JMP LOOP2
         self._up_if_row_start()
         m[PNTR] = column - 1
-
-    # -- cursor blink (IRQ) ------------------------------------------------------------
-    def blink(self):
-        """Jiffy IRQ part: while $CC = 0, every 20th call flip the reverse bit under the cursor."""
-        m = self.mem
-        if m[BLNSW]:
-            return
-        count = (m[BLNCT] - 1) & 0xFF
-        m[BLNCT] = count
-        if count:
-            return
-        m[BLNCT] = 20
-        column = m[PNTR]
-        phase = m[BLNON]
-        m[BLNON] = phase >> 1
-        colour = m[GDCOL]
-        screen_code = m[(((m[PNT + 1] << 8) | m[PNT]) + column) & 0xFFFF]
-        if not phase & 1:
-            # Turning the cursor on: remember the character and its colour.
-            m[BLNON] = (m[BLNON] + 1) & 0xFF
-            m[GDBLN] = screen_code
-            self._set_user()
-            m[GDCOL] = m[(((m[USER + 1] << 8) | m[USER]) + column) & 0xFFFF]
-            colour = m[COLOR]
-        m[(((m[PNT + 1] << 8) | m[PNT]) + column) & 0xFFFF] = screen_code ^ 0x80
-        m[(((m[USER + 1] << 8) | m[USER]) + column) & 0xFFFF] = colour & 0x0F
-
-    # -- CHRIN -------------------------------------------------------------------------
-    def cancel_input(self):
-        """Forget a CHRIN that was waiting for keys (the CPU left the ROM's wait loop).
-
-        Only needed when a machine abandons a waiting CHRIN without running CINT, e.g. to
-        start another program; the next chrin_keyboard call then starts a new line.
-        """
-        self._typing = False
-
-    def stuff_keyboard_buffer(self, text):
-        """Replace the keyboard buffer ($0277, count $C6) with `text`, as SHIFT-RUN/STOP does."""
-        m = self.mem
-        for offset, code in enumerate(text):
-            m[KEYD + offset] = code
-        m[NDX] = len(text)
-
-    def chrin_keyboard(self, take_key):
-        """CHRIN from the keyboard (device 0): line input with the full-screen editor.
-
-        take_key() gives the next PETSCII key or None.  Returns the next byte of the entered
-        line, $0D after its end, or None when a key is needed and none is there (call again
-        later: the progress is in memory, the cursor blinks meanwhile).
-        """
-        m = self.mem
-        if not self._typing:
-            m[LSTP] = m[PNTR]
-            m[LSXP] = m[TBLX]
-            if m[CRSW]:
-                return self._read_line_char()
-            self._typing = True
-        while True:
-            waiting = m[NDX]
-            key = take_key()
-            if key is None:
-                m[BLNSW] = 0
-                m[AUTODN] = 0
-                return None
-            waiting = waiting or 1
-            m[BLNSW] = waiting
-            m[AUTODN] = waiting
-            if m[BLNON]:
-                # Take the cursor off before anything is echoed.
-                m[BLNON] = 0
-                self._put(m[GDBLN], m[GDCOL])
-            key &= 0xFF
-            if key == 0x83:
-                if self.stuff_keys is not None:
-                    self.stuff_keys(SHIFT_RUN_TEXT)
-                continue
-            if key != 0x0D:
-                self.chrout(key)
-                continue
-            self._typing = False
-            return self._enter_line()
-
-    def _enter_line(self):
-        """RETURN was typed: mark the logical line under the cursor for reading."""
-        m = self.mem
-        end = m[LNMX]
-        m[CRSW] = end
-        screen = (m[PNT + 1] << 8) | m[PNT]
-        while m[(screen + end) & 0xFFFF] == 0x20:
-            end -= 1
-            if end == 0:
-                break
-        m[INDX] = end + 1
-        m[AUTODN] = 0
-        m[PNTR] = 0
-        m[QTSW] = 0
-        start_row = m[LSXP]
-        if not start_row & 0x80:
-            row = m[TBLX]
-            if row != start_row:
-                row = self._point_at_line_start(row)
-            if row == start_row:
-                # Still on the line where input began: skip what was printed before it.
-                column = m[LSTP]
-                m[PNTR] = column
-                if column >= m[INDX]:
-                    return self._end_of_line()
-        return self._read_line_char()
-
-    def _read_line_char(self):
-        """Next byte of the line being read, screen code -> PETSCII (ROM lop5)."""
-        m = self.mem
-        column = m[PNTR]
-        screen_code = m[(((m[PNT + 1] << 8) | m[PNT]) + column) & 0xFFFF]
-        code = screen_code & 0x3F
-        if screen_code & 0x40:
-            code |= 0x80
-        if not (screen_code & 0x80 and m[QTSW]) and not screen_code & 0x20:
-            code |= 0x40
-        m[PNTR] = (column + 1) & 0xFF
-        if code == 0x22:
-            m[QTSW] ^= 1
-        if column == m[INDX]:
-            return self._end_of_line()
-        m[DATA] = code
-        return 0xFF if code == 0xDE else code
-
-    def _end_of_line(self):
-        m = self.mem
-        m[CRSW] = 0
-        if m[DFLTN] == 3 or m[DFLTO] != 3:
-            self.chrout(0x0D)
-        m[DATA] = 0x0D
-        return 0x0D
-
-    def chrin_screen(self):
-        """CHRIN from the screen (device 3): the logical line from the cursor on, then $0D."""
-        m = self.mem
-        m[CRSW] = 3
-        m[INDX] = m[LNMX]
-        return self._read_line_char()

@@ -10,6 +10,10 @@ as it takes the same path, and the trap charges the sum: arithmetic, not steppin
 """
 
 ROW_CROSSES_PAGE = 16     # setpnt's LDA ldtb2,X ($ECF0 + X) crosses a page from row 16 on
+# The ROM's scroll (SCROL) slows down while CTRL is held: a delay loop of 256 DEY/BNE around
+# NOP/DEX/BNE (X is 24 the first time, then wraps to 256): 458,156 cycles, about half a second,
+# during which interrupts keep running.
+CTRL_SCROLL_DELAY = 2 + (23 * 7 + 6) + 255 * (255 * 7 + 6) + 255 * 5 + 4 + 3
 
 
 # -- CHROUT's way to the editor: NBSOUT ($F1CA) PHA / LDA DFLTO / CMP #3 / BNE / PLA / JMP PRT --
