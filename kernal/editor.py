@@ -21,7 +21,7 @@ the last column); the tests in tests/kernal/test_editor*.py spell them out.
 """
 
 from kernal import editor_cycles as cost
-from kernal.editor_cycles import SCOLOR, scrlin, setpnt
+from kernal.editor_cycles import SCOLOR, setpnt
 from kernal.editor_fastpath import COLOUR_RAM_PAGE, print_in_line
 from kernal.editor_input import LineInput
 from kernal.editor_keys import COLUMNS, LONGEST_LINE_END, EditingKeys
@@ -245,14 +245,16 @@ class ScreenEditor(EditingKeys, LineInput):
             m[(screen + column) & 0xFFFF] = 0x20
 
     def _copy_row(self, from_row, to_row):
-        """Copy a row's characters and colours (ROM scrlin); ($D1)/($F3) end up at to_row."""
+        """Copy a row's characters and colours (ROM scrlin); ($D1)/($F3) end up at to_row.
+        Its cycles are the callers' to charge (kernal.editor_cycles: SCROLL_COPIES, COPY_DOWN)."""
         m = self.mem
-        self.spent += scrlin(ROW_LOW[from_row & 0xFF]) - SCOLOR       # (_set_user adds SCOLOR)
-        self._set_pnt(to_row)
+        m[PNT] = ROW_LOW[to_row & 0xFF]                     # SETPNT
+        m[PNT + 1] = (m[(LDTB1 + to_row) & 0xFF] & 0x03) | m[HIBASE]
         source_high = (m[(LDTB1 + from_row) & 0xFF] & 0x03) | m[HIBASE]
         source = ROW_LOW[from_row & 0xFF] | (source_high << 8)
         source_colours = ROW_LOW[from_row & 0xFF] | (((source_high & 0x03) | COLOUR_RAM_PAGE) << 8)
-        self._set_user()
+        m[USER] = m[PNT]                                    # SCOLOR
+        m[USER + 1] = (m[PNT + 1] & 0x03) | COLOUR_RAM_PAGE
         target = m[PNT] | (m[PNT + 1] << 8)
         target_colours = m[USER] | (m[USER + 1] << 8)
         colour_ram = getattr(getattr(m, "io", None), "colour_ram", None)
@@ -300,7 +302,7 @@ class ScreenEditor(EditingKeys, LineInput):
             # again, _clear_row's _set_pnt); LDX #0; the links: 25 cycles
             # a row (24 where the next row continues a line), then the last row marked and BPL.
             pass_start = self.spent
-            self.spent += 18 + 33 * (ROWS - 1) + (ROWS - 1 - 15) + 19 + setpnt(ROWS - 1) + 2 + 25 * (ROWS - 1) - 1 + 11
+            self.spent += cost.SCROLL_PASS
             m[TBLX] = (m[TBLX] - 1) & 0xFF
             m[LSXP] = (m[LSXP] - 1) & 0xFF
             m[LINTMP] = (m[LINTMP] - 1) & 0xFF
@@ -422,7 +424,7 @@ class ScreenEditor(EditingKeys, LineInput):
         # JSR WLOG30, JMP PULIND.
         self.spent += (3 if row == ROWS - 1 else 5) + 24 + 2 + 17 + setpnt(row) + 6 + 2 + 4 + 6 + 3 + 34
         for target in range(ROWS - 1, row, -1):
-            self.spent += 36 + (target >= 17)
+            self.spent += cost.COPY_DOWN[target]
             self._copy_row(target - 1, target)
         self._clear_row(row)
         for above in range(ROWS - 2, 0, -1):

@@ -139,3 +139,21 @@ def high_control(code):
 
 # Cycles from $F1CA to NXT3 per printable code (quote toggling aside), None for control codes.
 IN_LINE_ENTRY = tuple(_entry(code) for code in range(256))
+
+
+# -- SCROL ($E8EA) and NEWLIN's rows moved down ----------------------------------------------------
+def _row_low(row):
+    return (row * 40) & 0xFF          # ldtb2: the rows' address low bytes
+
+
+# One pass of SCROL but CLRLN's body (_clear_row charges it) and the link shifting's BPLs: SCRO0's
+# LDX #$FF / DEC TBLX / DEC LSXP / DEC LINTMP; per row copied up INX / JSR SETPNT / CPX / BCS /
+# LDA ldtb2+1,X (a page crossed from row 15) / STA SAL / LDA / JSR SCRLIN / BMI (a page back),
+# SETPNT's and SCRLIN's bodies; row 24: INX / JSR SETPNT / CPX / BCS / JSR CLRLN; LDX #0; the
+# links: 25 cycles a row (one less where the next row continues a line, counted as it goes),
+# then LDA / ORA / STA marking row 24 and LDA LDTB1 (its BPL: 2 out, 4 back a page).
+SCROLL_PASS = (18 + sum(33 + (row >= 15) + setpnt(row) + scrlin(_row_low(row + 1)) for row in range(24))
+               + 2 + 6 + setpnt(24) + 2 + 3 + 6 + 2 + 25 * 24 - 1 + 11)
+# NEWLIN moving row target-1 down to target: SCD10's DEX / JSR SETPNT / CPX LINTMP / BCC / BEQ /
+# LDA ldtb2-1,X (a page crossed from row 17) / STA / LDA / JSR SCRLIN / BMI, with the bodies.
+COPY_DOWN = tuple(36 + (target >= 17) + setpnt(target) + scrlin(_row_low(target - 1)) for target in range(26))
