@@ -34,9 +34,23 @@ from kernal.stack import rts_target, stacked, stacked_word
 # The cycles a routine's trap charges before it runs (rough, for the routines not yet measured);
 # the screen editor's routines charge what the ROM's editor spends on the path taken
 # (kernal.editor_cycles) on top, and those with 0 here charge exactly that.
-_COST = {"CHROUT": 0, "PRINT_TO_SCREEN": 0, "CHRIN": 60, "GETIN": 40, "PLOT": 0,
+_COST = {"CHROUT": 0, "PRINT_TO_SCREEN": 0, "CHRIN": 0, "GETIN": 0, "PLOT": 0,
          "CLEAR_SCREEN": 0, "HOME": 0, "SET_LINE_POINTERS": 0, "SET_COLOUR_POINTER": 0, "SCROLL": 0,
-         "IRQ_DEFAULT": 0, "RDTIM": 30, "CALL_RETURN": 0}
+         "IRQ_DEFAULT": 0, "STOP": 0, "UDTIM": 0, "MEMTOP": 0, "MEMBOT": 0, "CALL_RETURN": 0,
+         # The fixed paths, JMP-table target to RTS, as measured on the genuine ROMs KERNAL
+         # 901227-03 / BASIC 901226-01 (CLRCHN with the keyboard and screen as its devices).
+         "RDTIM": 30, "SETTIM": 19, "SCREEN": 10, "IOBASE": 10, "READST": 23, "SETLFS": 15,
+         "SETNAM": 15, "SETMSG": 18, "SETTMO": 10, "CLRCHN": 28}
+# GETIN from the keyboard (NGETIN, LP2): 19 cycles with the buffer empty; with n keys in it,
+# 37 + 17 n (LP1 moves the buffer down a key at a time).
+GETIN_EMPTY, GETIN_KEY, GETIN_PER_KEY = 19, 37, 17
+GETIN_DEVICE_COST = 40              # another device: an estimate
+CHRIN_DEVICE_COST = 60              # CHRIN from another device: an estimate
+# STOP (NSTOP): LDA STKEY / CMP #$7F / BNE / RTS; with the key down PHP / JSR CLRCHN / STA NDX / PLP
+STOP_UP, STOP_DOWN = 14, 62
+# UDTIM: the clock's INCs and the STOP key row read twice (no key bouncing), 54 cycles; 7 more
+# when the low byte carries, 11 when the middle one does too.
+UDTIM_CYCLES = 54
 # CHROUT to another device than the screen (the serial bus, RS-232, tape): an estimate.
 CHROUT_DEVICE_COST = 120
 _DEFAULT_COST = 30
@@ -306,6 +320,8 @@ class Kernal:
         self._pointer(cpu, MEMSTR)
 
     def _pointer(self, cpu, addr):
+        # BCC set / LDX / LDY, set: STX / STY / RTS (24 reading, 17 setting)
+        cpu.processorCycles += 24 if cpu.p & CARRY else 17
         if cpu.p & CARRY:
             cpu.x, cpu.y = self.mem[addr], self.mem[addr + 1]
         else:
@@ -462,6 +478,10 @@ class Kernal:
             return None
         if byte is WAIT:
             return WAIT
+        # NBASIN to LOOP5: the keyboard's LDA PNTR / STA LSTP / LDA TBLX / STA LSXP (20), the
+        # screen's STA CRSW / LDA LNMX / STA INDX (22); the screen editor charges the rest.
+        device = self.mem[DFLTN]
+        cpu.processorCycles += 20 if device == KEYBOARD else 22 if device == SCREEN else CHRIN_DEVICE_COST
         cpu.a = byte
         if editor_path and byte != 0xFF:
             # Keyboard/screen path: LDA DATA / CMP #$DE / BNE + / LDA #$FF / +: CLC / RTS
@@ -473,6 +493,10 @@ class Kernal:
 
     def k_getin(self, cpu):
         count = self.keyboard.count()
+        if self.mem[DFLTN] == KEYBOARD:
+            cpu.processorCycles += GETIN_KEY + GETIN_PER_KEY * min(count, 10) if count else GETIN_EMPTY
+        else:
+            cpu.processorCycles += GETIN_DEVICE_COST
         try:
             byte = self.channels.getin()
         except KernalError as error:
@@ -493,6 +517,7 @@ class Kernal:
     def k_stop(self, cpu):
         # LDA STKEY / CMP #$7F / BNE out / PHP / JSR CLRCHN / STA NDX / PLP / out: RTS
         stkey = self.mem[STKEY]
+        cpu.processorCycles += STOP_DOWN if stkey == 0x7F else STOP_UP
         cpu.a = stkey
         cpu.p &= ~(CARRY | ZERO | NEGATIVE)
         cpu.p |= (CARRY if stkey >= 0x7F else 0) | (ZERO if stkey == 0x7F else 0) \
@@ -534,6 +559,9 @@ class Kernal:
 
     # -- clock -----------------------------------------------------------------------------
     def k_udtim(self, cpu):
+        mem = self.mem
+        cpu.processorCycles += UDTIM_CYCLES + (0 if mem[TIME + 2] != 0xFF else
+                                               CLOCK_CARRY_TWICE if mem[TIME + 1] == 0xFF else CLOCK_CARRY)
         self.clock.udtim()
 
     def k_rdtim(self, cpu):

@@ -90,6 +90,7 @@ class LineInput:
                     self.stuff_keys(SHIFT_RUN_TEXT)
                 continue
             if key != 0x0D:
+                self.spent += 6 - 17                # LOOP4: JSR PRT (CHROUT's cycles less NBSOUT's)
                 self.chrout(key)
                 continue
             self._typing = False
@@ -126,24 +127,42 @@ class LineInput:
         """Next byte of the line being read, screen code -> PETSCII (ROM lop5)."""
         m = self.mem
         column = m[PNTR]
-        screen_code = m[(((m[PNT + 1] << 8) | m[PNT]) + column) & 0xFFFF]
+        line = (m[PNT + 1] << 8) | m[PNT]
+        screen_code = m[(line + column) & 0xFFFF]
+        # LOOP5: TYA / PHA / TXA / PHA / LDA CRSW / BEQ; LOP5: LDY PNTR / LDA (PNT),Y / STA DATA;
+        # AND #$3F / ASL DATA / BIT DATA / BPL (ORA #$80); BCC (LDX QTSW / BNE); BVS (ORA #$40);
+        # INC PNTR / JSR QTSWC; CPY INDX / BNE
+        spent = 15 + 8 + ((line & 0xFF) + column > 0xFF) + 3 + 13 + 11 + 5 + 6 + 3 + 2
         code = screen_code & 0x3F
         if screen_code & 0x40:
+            spent += 1
             code |= 0x80
-        if not (screen_code & 0x80 and m[QTSW]) and not screen_code & 0x20:
-            code |= 0x40
+        spent += (7 if not m[QTSW] else 8) if screen_code & 0x80 else 3
+        if not (screen_code & 0x80 and m[QTSW]):
+            spent += 3
+            if not screen_code & 0x20:
+                spent += 1
+                code |= 0x40
         m[PNTR] = (column + 1) & 0xFF
         if code == 0x22:
+            spent += 9
             m[QTSW] ^= 1
         if column == m[INDX]:
+            self.spent += spent
             return self._end_of_line()
+        # BNE CLP1: STA DATA / PLA / TAX / PLA / TAY / LDA DATA / CMP #$DE / BNE (LDA #$FF), CLC / RTS
+        self.spent += spent + 1 + 23 + (code == 0xDE) + 8
         m[DATA] = code
         return 0xFF if code == 0xDE else code
 
     def _end_of_line(self):
         m = self.mem
         m[CRSW] = 0
+        # CLP2: LDA #0 / STA CRSW / LDA #$0D / LDX DFLTN / CPX #3 / BEQ CLP2A (or LDX DFLTO / CPX #3 /
+        # BEQ CLP21), CLP2A: JSR PRT; CLP21: LDA #$0D, CLP1, CLP7
+        self.spent += 12 + (3 if m[DFLTN] == 3 else 2 + 3 + 2 + (3 if m[DFLTO] == 3 else 2)) + 2 + 23 + 8
         if m[DFLTN] == 3 or m[DFLTO] != 3:
+            self.spent += 6 - 17                    # JSR PRT: CHROUT's cycles less NBSOUT's
             self.chrout(0x0D)
         m[DATA] = 0x0D
         return 0x0D
