@@ -15,6 +15,7 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 
 from c64.machine import C64   # noqa: E402
+from tests.conftest import assemble   # noqa: E402
 
 # (what, setup codes printed first, the code measured, genuine cycles from $F1CA to the RTS)
 CHROUT_CASES = (
@@ -51,6 +52,56 @@ def chrout_cycles(machine, code):
     return machine.cycles - before - 5 + (machine.stall_cycles - stall)
 
 
+# Other routines: (what, ROM address, registers, RAM set first, genuine cycles to the RTS)
+ROUTINES = (
+    ("GETIN, buffer empty", 0xF13E, {}, {0xC6: 0}, 19),
+    ("GETIN, two keys in the buffer", 0xF13E, {}, {0x277: 0x41, 0x278: 0x42, 0xC6: 2}, 71),
+    ("STOP, not down", 0xF6ED, {}, {0x91: 0xFF}, 14),
+    ("STOP, down", 0xF6ED, {}, {0x91: 0x7F}, 62),
+    ("UDTIM", 0xF69B, {}, {0xA2: 5}, 54),
+    ("UDTIM, the low byte carries", 0xF69B, {}, {0xA2: 0xFF}, 61),
+    ("RDTIM", 0xF6DD, {}, {}, 30),
+    ("SETTIM", 0xF6E4, {"a": 1, "x": 2, "y": 3}, {}, 19),
+    ("PLOT, set", 0xE50A, {"x": 5, "y": 10}, {}, 110),
+    ("CLRCHN", 0xF333, {}, {}, 28),
+    ("CHRIN from the screen, a space", 0xF157, {}, {0x99: 3}, 126),
+)
+IRQ_GENUINE = 219          # the 60 Hz interrupt, no key down, the cursor off: sequence to RTI
+# 2,048 letters printed from row 24 (51 scrolls) with the 60 Hz interrupt on, the whole run
+# in C64 cycles: the genuine ROM took 2,257,865 (to within 8 cycles; where the interrupts fall
+# moves a run by an interrupt's 219 cycles either way).
+LETTERS = """
+        .org $C000
+        ldx #24
+        ldy #0
+        clc
+        jsr $FFF0
+        ldy #8
+outer:  ldx #0
+inner:  lda #$41
+        jsr $FFD2
+        dex
+        bne inner
+        dey
+        bne outer
+        rts
+"""
+LETTERS_GENUINE = 2_257_865
+
+
+def _machine():
+    machine = C64(sid_seed=1)
+    machine.run(2_000_000)
+    machine.mem[0xDC0D] = 0x7F        # no timer IRQ in the middle of a call
+    return machine
+
+
+def _charged(machine, address, **registers):
+    before, stall = machine.cycles, machine.stall_cycles
+    machine.call(address, **registers)
+    return machine.cycles - before + machine.stall_cycles - stall
+
+
 def main():
     rows = []
     for what, setup, code, genuine in CHROUT_CASES:
@@ -60,6 +111,27 @@ def main():
         for byte in setup:
             machine.call(0xFFD2, a=byte)
         rows.append(("CHROUT " + what, chrout_cycles(machine, code), genuine))
+    for what, address, registers, poked, genuine in ROUTINES:
+        machine = _machine()
+        machine.call(0xFFD2, a=0x93)
+        machine.cpu.p &= ~1
+        for addr, value in poked.items():
+            machine.mem.ram[addr] = value
+        rows.append((what, _charged(machine, address, **registers), genuine))
+    machine = _machine()
+    machine.poke(0xCC, 1)
+    cpu = machine.cpu
+    before = machine.cycles
+    machine.kernal.default_irq(cpu)
+    rows.append(("60 Hz IRQ, no key, cursor off", machine.cycles - before, IRQ_GENUINE))
+    machine = C64(sid_seed=1)
+    machine.run(2_000_000)
+    machine.call(0xFFD2, a=0x93)
+    code = assemble(LETTERS)
+    machine.mem.ram[0xC000:0xC000 + len(code)] = code
+    before = machine.cycles
+    machine.call(0xC000)
+    rows.append(("2,048 letters from row 24 (51 scrolls), IRQ on", machine.cycles - before - 6, LETTERS_GENUINE))
     print("%-48s %9s %9s %7s" % ("KERNAL path", "project", "genuine", "ratio"))
     worst = 0
     for what, project, genuine in rows:
