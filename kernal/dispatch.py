@@ -19,20 +19,40 @@ from kernal import entries
 from kernal.channels import Channels, WAIT
 from kernal.clock import JiffyClock
 from kernal.editor import SCREEN_CODE, ScreenEditor
-from kernal.editor_fastpath import direct_chrout, inline_chrout
-from kernal.errors import CPUStop, KernalError, error_text
+from kernal.editor_cycles import NBSOUT_SCREEN
+from kernal.editor_fastpath import chrout_cycles, direct_chrout, inline_chrout
+from kernal.errors import CPUStop, EndlessLoop, KernalError, error_text
 from kernal.idle import KeyWaitLoops, interrupted_pc
 from kernal.keyboard import Keyboard
-from kernal.locations import (BASIC_START, BASIC_TOP, BREAK, BUF, CARRY, CINV, DFLTN, DFLTO, EAL, FA,
+from kernal.locations import (BLNCT, BLNON, BLNSW, TIME, BASIC_START, BASIC_TOP, BREAK, BUF, CARRY, CINV, DFLTN, DFLTO, EAL, FA,
                               FNADR, FNLEN, HIBASE, INTERRUPT, KEYBOARD, LA, MEMSIZ, MEMSTR, MEMUSS,
                               MSGFLG, NEGATIVE, PALNTS, PNTR, RAM_VECTORS_LENGTH, SA, SCREEN,
                               SCREEN_RAM, STACK, STAL, STATUS, STKEY, TAPE1, TBLX, TBUFFR, TIMOUT,
                               UNUSED, VERCK, ZERO)
 from kernal.stack import rts_target, stacked, stacked_word
 
-# Rough cost in cycles of the real routines, so that C64 time stays realistic.
-_COST = {"CHROUT": 120, "PRINT_TO_SCREEN": 110, "CHRIN": 60, "GETIN": 40,
-         "PLOT": 60, "IRQ_DEFAULT": 300, "RDTIM": 30, "CALL_RETURN": 0}
+# The cycles a routine's trap charges before it runs (rough, for the routines not yet measured);
+# the screen editor's routines charge what the ROM's editor spends on the path taken
+# (kernal.editor_cycles) on top, and those with 0 here charge exactly that.
+_COST = {"CHROUT": 0, "PRINT_TO_SCREEN": 0, "CHRIN": 0, "GETIN": 0, "PLOT": 0,
+         "CLEAR_SCREEN": 0, "HOME": 0, "SET_LINE_POINTERS": 0, "SET_COLOUR_POINTER": 0, "SCROLL": 0,
+         "IRQ_DEFAULT": 0, "STOP": 0, "UDTIM": 0, "MEMTOP": 0, "MEMBOT": 0, "CALL_RETURN": 0,
+         # The fixed paths, JMP-table target to RTS, as measured on the genuine ROMs KERNAL
+         # 901227-03 / BASIC 901226-01 (CLRCHN with the keyboard and screen as its devices).
+         "RDTIM": 30, "SETTIM": 19, "SCREEN": 10, "IOBASE": 10, "READST": 23, "SETLFS": 15,
+         "SETNAM": 15, "SETMSG": 18, "SETTMO": 10, "CLRCHN": 28}
+# GETIN from the keyboard (NGETIN, LP2): 19 cycles with the buffer empty; with n keys in it,
+# 37 + 17 n (LP1 moves the buffer down a key at a time).
+GETIN_EMPTY, GETIN_KEY, GETIN_PER_KEY = 19, 37, 17
+GETIN_DEVICE_COST = 40              # another device: an estimate
+CHRIN_DEVICE_COST = 60              # CHRIN from another device: an estimate
+# STOP (NSTOP): LDA STKEY / CMP #$7F / BNE / RTS; with the key down PHP / JSR CLRCHN / STA NDX / PLP
+STOP_UP, STOP_DOWN = 14, 62
+# UDTIM: the clock's INCs and the STOP key row read twice (no key bouncing), 54 cycles; 7 more
+# when the low byte carries, 11 when the middle one does too.
+UDTIM_CYCLES = 54
+# CHROUT to another device than the screen (the serial bus, RS-232, tape): an estimate.
+CHROUT_DEVICE_COST = 120
 _DEFAULT_COST = 30
 # An IRQ's cycles: the CPU's interrupt sequence; the IRQ entry's code ($FF48) from PHA to the
 # JMP ($0314) that reaches IRQ_DEFAULT, no page crossed (PHA 3, TXA 2, PHA 3, TYA 2, PHA 3,
@@ -40,8 +60,19 @@ _DEFAULT_COST = 30
 INTERRUPT_CYCLES = 7
 ENTRY_CYCLES = 29
 EXIT_CYCLES = 22
+# The IRQ handler's body (KEY, $EA31) up to the $EA81 exit, as measured on the genuine ROMs
+# KERNAL 901227-03 / BASIC 901226-01: JSR UDTIM, the blink test, the cassette switch's tests,
+# JSR SCNKEY finding no key down, LDA $DC0D -- 161 cycles, 219 with the entry and exit.
+IRQ_BODY = 161
+# More: UDTIM's INC TIME+1 (and TIME) when a byte carries; the cursor blinking (its countdown;
+# the jiffy it turns the cursor on or off); SCNKEY's scan of the whole matrix when a key is down
+# (1,387-1,431 cycles measured by key: the figure for a letter held).
+CLOCK_CARRY, CLOCK_CARRY_TWICE = 7, 11
+BLINK_COUNT, BLINK_ON, BLINK_OFF = 7, 113, 62
+KEY_DOWN_SCAN = 1387
 _IRQ_DEFAULT = entries.address_of("IRQ_DEFAULT")
 _NEWSTT = entries.address_of("BASIC_NEWSTT")
+_SCROLL = entries.address_of("SCROLL")
 _NO_ROUTINE = (None, None, 0)
 
 
@@ -102,6 +133,7 @@ class Kernal:
             self._own[addr] = (name, routine, _COST.get(name, _DEFAULT_COST))
         self._routines = dict(self._own)
         self.basic = None        # set by the machine (kernal.basic.Basic)
+        self._endless = 0        # the cycles of a pass of a ROM loop the CPU spins in for good (k_scroll)
         # CHROUT to the screen of a character the editor prints in one step, as one trap-sized
         # piece of Python when the CPU's registers are closure cells (c64.fastcpu.FastCPU),
         # which the CPU's translated blocks call straight (kernal.editor_fastpath).
@@ -112,15 +144,15 @@ class Kernal:
         cpu = machine.cpu
         self._own_direct_chrout = None
         if hasattr(cpu, "with_registers") and hasattr(mem, "code_map"):
-            cost = self._own[self._chrout_addr][2]
+            cycles = chrout_cycles(self._own[self._chrout_addr][2])
             self._own_direct_chrout = cpu.with_registers(
-                direct_chrout(), ram=mem.ram, machine=machine, cost=cost,
+                direct_chrout(), ram=mem.ram, machine=machine, cycles=cycles,
                 screen_codes=SCREEN_CODE, code_map=mem.code_map, mem=mem,
                 write_io=mem.page_writes_io, io=None, colour_ram=None)
             # The same as source for the blocks to hold inline (one object, so that handing
             # it again changes nothing).
             self._inline_chrout = lambda returns_to, write_kind: inline_chrout(
-                returns_to, write_kind, cost, SCREEN_CODE)
+                returns_to, write_kind, cycles, SCREEN_CODE)
             self.direct_chrout = self._own_direct_chrout
 
     # -- the routine table ------------------------------------------------------------
@@ -188,8 +220,17 @@ class Kernal:
             raise CPUStop("KERNAL routine %s ($%04X) is not implemented (called from $%04X)"
                           % (name, addr, caller), addr)
         cpu.processorCycles += cost
+        editor = self.editor
+        editor.spent = 0
         try:
             result = routine(cpu)
+        except EndlessLoop as loop:
+            # The ROM would loop here for good: the CPU stays in it (k_scroll), time passing.
+            cpu.processorCycles += editor.spent
+            editor.spent = 0
+            self._endless = loop.pass_cycles
+            cpu.pc = _SCROLL
+            return
         except KernalError as error:
             # Routines that report errors in C/A catch them themselves; one that escapes
             # (e.g. BASIC printing to a device that is not there) ends the program.
@@ -197,6 +238,9 @@ class Kernal:
             raise CPUStop("KERNAL error %d (%s) in %s ($%04X), called from $%04X"
                           % (error.number, error_text(error.number), name, addr, caller),
                           addr) from None
+        if editor.spent:
+            cpu.processorCycles += editor.spent    # the screen editor's ROM path (kernal.editor_cycles)
+            editor.spent = 0
         if result is None:
             self._rts(cpu)
         elif result is WAIT:
@@ -225,6 +269,7 @@ class Kernal:
 
     # -- initialisation ------------------------------------------------------------
     def k_cint(self, cpu):
+        self._endless = 0
         self.machine.vic.reset()
         self.mem[PALNTS] = 1 if self.machine.pal else 0
         self.channels.reset()
@@ -275,6 +320,8 @@ class Kernal:
         self._pointer(cpu, MEMSTR)
 
     def _pointer(self, cpu, addr):
+        # BCC set / LDX / LDY, set: STX / STY / RTS (24 reading, 17 setting)
+        cpu.processorCycles += 24 if cpu.p & CARRY else 17
         if cpu.p & CARRY:
             cpu.x, cpu.y = self.mem[addr], self.mem[addr + 1]
         else:
@@ -303,7 +350,11 @@ class Kernal:
         # On the second row of a linked line STUPT makes the column count from the line's
         # first row (+40), and the set path returns that column in Y.
         if not cpu.p & CARRY:
+            # BCS / STX TBLX / STY PNTR / JSR STUPT, LDX TBLX / LDY PNTR / RTS
+            self.editor.spent += 2 + 3 + 3 + 6 + 12
             self.editor.set_cursor(cpu.x, cpu.y)
+        else:
+            self.editor.spent += 3 + 12
         cpu.x, cpu.y = self.editor.get_cursor()
         self._nz(cpu, cpu.y)
 
@@ -313,6 +364,17 @@ class Kernal:
 
     def k_scnkey(self, cpu):
         self.keyboard.scan()
+
+    def k_scroll(self, cpu):
+        """$E8EA (SCROL): the screen up by a logical line, X = the new row $D6; or, with the CPU
+        left in the ROM's endless scroll (EndlessLoop), one more pass of it."""
+        if self._endless:
+            cpu.processorCycles += self._endless
+            cpu.pc = _SCROLL
+            return True
+        cpu.x = self.editor.scroll_up()
+        self._nz(cpu, cpu.x)
+        return None
 
     def k_clear_screen(self, cpu):
         self.editor.clear()
@@ -328,6 +390,7 @@ class Kernal:
 
     def k_print_to_screen(self, cpu):
         self.editor.chrout(cpu.a)
+        self.editor.spent -= NBSOUT_SCREEN       # entered at PRT ($E716), past NBSOUT
         self._carry(cpu, False)
 
     def k_key_from_buffer(self, cpu):
@@ -372,14 +435,21 @@ class Kernal:
 
     def chrout(self, byte):
         """CHROUT for the KERNAL's Python callers (BASIC's messages and PRINT): what
-        JSR $FFD2 does, the transcript included.  Raises KernalError as channels.chrout."""
+        JSR $FFD2 does, the transcript included.  Raises KernalError as channels.chrout.
+        Returns the C64 cycles the ROM's CHROUT takes from $F1CA to its RTS (a scroll's
+        passes aside: they pass as the machine's stall), for the caller to charge."""
         if self.mem.ram[DFLTO] == SCREEN:
             transcript = self.machine.transcript
             if transcript is not None:
                 transcript.append(byte)
-            self.editor.chrout(byte)
-        else:
-            self.channels.chrout(byte)
+            editor = self.editor
+            before = editor.spent
+            editor.chrout(byte)
+            spent = editor.spent - before
+            editor.spent = before
+            return spent
+        self.channels.chrout(byte)
+        return CHROUT_DEVICE_COST
 
     def k_chrout(self, cpu):
         a = cpu.a
@@ -391,6 +461,7 @@ class Kernal:
             # The screen path ends PLA (A back) / CLC / CLI / RTS.
             cpu.p = (cpu.p & ~(CARRY | ZERO | NEGATIVE | INTERRUPT)) | (a & NEGATIVE) | (0 if a else ZERO)
             return
+        cpu.processorCycles += CHROUT_DEVICE_COST
         try:
             self.channels.chrout(a)
         except KernalError as error:
@@ -407,6 +478,10 @@ class Kernal:
             return None
         if byte is WAIT:
             return WAIT
+        # NBASIN to LOOP5: the keyboard's LDA PNTR / STA LSTP / LDA TBLX / STA LSXP (20), the
+        # screen's STA CRSW / LDA LNMX / STA INDX (22); the screen editor charges the rest.
+        device = self.mem[DFLTN]
+        cpu.processorCycles += 20 if device == KEYBOARD else 22 if device == SCREEN else CHRIN_DEVICE_COST
         cpu.a = byte
         if editor_path and byte != 0xFF:
             # Keyboard/screen path: LDA DATA / CMP #$DE / BNE + / LDA #$FF / +: CLC / RTS
@@ -418,6 +493,10 @@ class Kernal:
 
     def k_getin(self, cpu):
         count = self.keyboard.count()
+        if self.mem[DFLTN] == KEYBOARD:
+            cpu.processorCycles += GETIN_KEY + GETIN_PER_KEY * min(count, 10) if count else GETIN_EMPTY
+        else:
+            cpu.processorCycles += GETIN_DEVICE_COST
         try:
             byte = self.channels.getin()
         except KernalError as error:
@@ -438,6 +517,7 @@ class Kernal:
     def k_stop(self, cpu):
         # LDA STKEY / CMP #$7F / BNE out / PHP / JSR CLRCHN / STA NDX / PLP / out: RTS
         stkey = self.mem[STKEY]
+        cpu.processorCycles += STOP_DOWN if stkey == 0x7F else STOP_UP
         cpu.a = stkey
         cpu.p &= ~(CARRY | ZERO | NEGATIVE)
         cpu.p |= (CARRY if stkey >= 0x7F else 0) | (ZERO if stkey == 0x7F else 0) \
@@ -479,6 +559,9 @@ class Kernal:
 
     # -- clock -----------------------------------------------------------------------------
     def k_udtim(self, cpu):
+        mem = self.mem
+        cpu.processorCycles += UDTIM_CYCLES + (0 if mem[TIME + 2] != 0xFF else
+                                               CLOCK_CARRY_TWICE if mem[TIME + 1] == 0xFF else CLOCK_CARRY)
         self.clock.udtim()
 
     def k_rdtim(self, cpu):
@@ -518,8 +601,18 @@ class Kernal:
 
     # -- interrupts -----------------------------------------------------------------------------
     def k_irq_default(self, cpu):
+        mem = self.mem
+        carries = mem[TIME + 2] == 0xFF
+        cycles = IRQ_BODY + (0 if not carries else CLOCK_CARRY_TWICE if mem[TIME + 1] == 0xFF else CLOCK_CARRY)
         self.clock.udtim()
-        self.editor.blink()
+        if not mem[BLNSW]:
+            phase = mem[BLNON]
+            cycles += BLINK_COUNT if mem[BLNCT] != 1 else BLINK_OFF if phase & 1 else BLINK_ON
+            self.editor.blink()
+            self.editor.spent = 0
+        if self.keyboard.held:
+            cycles += KEY_DOWN_SCAN
+        cpu.processorCycles += cycles
         self.keyboard.scan()
         self.machine.cia1.acknowledge()
         if (self.keyboard.count() == 0 and not self.keyboard.held

@@ -20,18 +20,21 @@ entered line reads back as one space, CHRIN from the screen never returns
 the last column); the tests in tests/kernal/test_editor*.py spell them out.
 """
 
+from kernal import editor_cycles as cost
+from kernal.editor_cycles import SCOLOR, setpnt
 from kernal.editor_fastpath import COLOUR_RAM_PAGE, print_in_line
+from kernal.editor_input import LineInput
+from kernal.editor_keys import COLUMNS, LONGEST_LINE_END, EditingKeys
+from kernal.errors import EndlessLoop
 
 # -- zero page and page 2 (KERNAL declare.s names in comments) -----------------
-from kernal.locations import (NDX, KEYD, RVS, INDX, LSXP, LSTP, BLNSW, BLNCT, GDBLN, BLNON, CRSW, PNT, PNTR, QTSW, LNMX,
-                             TBLX, DATA, INSRT, LDTB1, USER, DFLTN, DFLTO, COLOR, GDCOL, HIBASE, XMAX, KOUNT, DELAY,
-                             KEYLOG, MODE, AUTODN, LINTMP)
+from kernal.locations import (NDX, RVS, LSXP, BLNSW, BLNCT, BLNON, CRSW, PNT, PNTR, QTSW, LNMX, TBLX, DATA, INSRT,
+                             LDTB1, USER, DFLTN, DFLTO, COLOR, HIBASE, XMAX, KOUNT, DELAY, KEYLOG, MODE, AUTODN,
+                             LINTMP)
 # -- the I/O registers it touches -------------------------------------------------
 from kernal.locations import CIA1_PRA, CIA1_PRB, COLOUR_RAM, SCREEN_RAM, VIC_D018
 
 ROWS = 25
-COLUMNS = 40
-LONGEST_LINE_END = 79          # a logical line has at most two rows
 
 # Low bytes of the row addresses (the ROM's ldtb2); the high byte comes from
 # the link table.  Entry 25 only matters if a program corrupts the table.
@@ -47,16 +50,7 @@ COLOUR_OF_CODE = {code: colour for colour, code in enumerate(COLOUR_CODES)}
 VIC_DEFAULTS = bytes([0] * 17 + [0x9B, 0x37, 0, 0, 0, 0x08, 0, 0x14, 0x0F, 0, 0, 0, 0, 0, 0]
                      + [14, 6, 1, 2, 3, 4, 0, 1, 2, 3, 4, 5, 6, 7, 0x4C])
 
-# The ROM's scroll (scrol) slows down while CTRL is held: a delay loop of 256 DEY/BNE
-# around NOP/DEX/BNE (X is 24 the first time, then wraps to 256): 458,156 cycles, about
-# half a second, during which interrupts keep running.
-CTRL_SCROLL_DELAY = 2 + (23 * 7 + 6) + 255 * (255 * 7 + 6) + 255 * 5 + 4 + 3
-# One pass of scrol: 24 rows of 40 characters and 40 colours moved by MOVLIN (27 cycles a
-# byte pair, about 1,140 a row with its pointers), the bottom row cleared, the links shifted.
-SCROLL_PASS_CYCLES = 28_000
-
 KEYLOG_DEFAULT = 0xEB48        # the ROM's shift-logic routine
-SHIFT_RUN_TEXT = b"LOAD\rRUN\r"
 
 
 def _printable_screen_code(code):
@@ -78,7 +72,7 @@ SCREEN_CODE = tuple(
     None if (code & 0x7F) < 0x20 else _printable_screen_code(code) for code in range(256))
 
 
-class ScreenEditor:
+class ScreenEditor(EditingKeys, LineInput):
     """The KERNAL screen editor working on CPU-visible memory `mem` (indexable 0..65535)."""
 
     def __init__(self, mem):
@@ -102,6 +96,9 @@ class ScreenEditor:
         # pass, interrupts included (c64.machine.C64.stall); None: the time is not charged (an
         # editor on a bare array).
         self.delay = None
+        # The C64 cycles the ROM's editor spends on what the calls since it was last zeroed
+        # did (kernal.editor_cycles), for the KERNAL's traps to charge.
+        self.spent = 0
 
     # -- geometry helpers -------------------------------------------------------
     def screen_base(self):
@@ -116,12 +113,14 @@ class ScreenEditor:
     def _set_pnt(self, row):
         """Point ($D1) at `row` (ROM setpnt)."""
         m = self.mem
+        self.spent += setpnt(row & 0xFF)
         m[PNT] = ROW_LOW[row & 0xFF]
         m[PNT + 1] = (m[(LDTB1 + row) & 0xFF] & 0x03) | m[HIBASE]
 
     def _set_user(self):
         """Point ($F3) at the colour RAM of ($D1) (ROM scolor, entry $EA24)."""
         m = self.mem
+        self.spent += SCOLOR
         m[USER] = m[PNT]
         m[USER + 1] = (m[PNT + 1] & 0x03) | COLOUR_RAM_PAGE
 
@@ -134,22 +133,30 @@ class ScreenEditor:
         m = self.mem
         row = m[TBLX]
         column = m[PNTR]
+        # LDX TBLX / LDA PNTR, LDY / BMI found (7), JSR SETPNT / LDA #39 / INX, LDY / BMI found,
+        # STA LNMX / JMP SCOLOR; each row walked up 18 cycles, each walked down 15.
+        spent = 6 + 7 + 6 + 4 + 7 + 6
         # Walk up to the row that starts the logical line; each step adds 40 to the column.
         while not m[(LDTB1 + row) & 0xFF] & 0x80:
+            spent += 18
             column = (column + COLUMNS) & 0xFF
             m[PNTR] = column
             row = (row - 1) & 0xFF
             if row & 0x80:          # the ROM's DEX/BPL falls through (X = $FF from row 0)
+                spent -= 8
                 break
         self._set_pnt(row)
         # Walk down over continuation rows to find the line end.
         end = COLUMNS - 1
         row = (row + 1) & 0xFF
         while not m[(LDTB1 + row) & 0xFF] & 0x80:
+            spent += 15
             end = (end + COLUMNS) & 0xFF
             row = (row + 1) & 0xFF
             if row >= 0x80:
+                spent -= 8
                 break
+        self.spent += spent
         m[LNMX] = end
         self._set_user()
 
@@ -186,20 +193,26 @@ class ScreenEditor:
         m = self.mem
         high = m[HIBASE] | 0x80
         low = 0
+        # LDA HIBASE / ORA / TAY / LDA #0 / TAX; 18 cycles a row (19 with INY), the end tag and
+        # LDX #24 (8); CLEAR1's JSR CLRLN / DEX / BPL for 25 rows; NXTD's LDY #0 / STY / STY.
+        self.spent += 12 + 18 * (ROWS + 1) - 1 + 8 + 11 * ROWS - 1 + 8
         for row in range(ROWS + 1):          # rows 0-25: CLR also fills $F2
             m[LDTB1 + row] = high
             low += COLUMNS
             if low > 0xFF:
+                self.spent += 1
                 low &= 0xFF
                 high = (high + 1) & 0xFF
         m[LDTB1 + ROWS + 1] = 0xFF           # end tag, lands on $F3 (rewritten below)
         for row in range(ROWS - 1, -1, -1):
             self._clear_row(row)
+        self.spent -= 8                      # (falls into NXTD, home's figure has its 8)
         self.home()
 
     def home(self):
         """HOME ($13, entry $E566): cursor to row 0, column 0."""
         m = self.mem
+        self.spent += 8                      # NXTD: LDY #0 / STY PNTR / STY TBLX
         m[PNTR] = 0
         m[TBLX] = 0
         self.update_line_pointers()
@@ -219,6 +232,9 @@ class ScreenEditor:
     def _clear_row(self, row):
         """Blank one row: spaces in colour $0286 (ROM clrln with the 901227-03 cpatch)."""
         m = self.mem
+        # LDY #39 / JSR SETPNT / JSR SCOLOR, 40 x (JSR CPATCH: LDA COLOR / STA (USER),Y / RTS,
+        # LDA #' ' / STA (PNT),Y / DEY / BPL), RTS
+        self.spent += 2 + 6 + 6 + 40 * 35 - 1 + 6
         self._set_pnt(row)
         self._set_user()
         screen = m[PNT] | (m[PNT + 1] << 8)
@@ -229,13 +245,16 @@ class ScreenEditor:
             m[(screen + column) & 0xFFFF] = 0x20
 
     def _copy_row(self, from_row, to_row):
-        """Copy a row's characters and colours (ROM scrlin); ($D1)/($F3) end up at to_row."""
+        """Copy a row's characters and colours (ROM scrlin); ($D1)/($F3) end up at to_row.
+        Its cycles are the callers' to charge (kernal.editor_cycles: SCROLL_COPIES, COPY_DOWN)."""
         m = self.mem
-        self._set_pnt(to_row)
+        m[PNT] = ROW_LOW[to_row & 0xFF]                     # SETPNT
+        m[PNT + 1] = (m[(LDTB1 + to_row) & 0xFF] & 0x03) | m[HIBASE]
         source_high = (m[(LDTB1 + from_row) & 0xFF] & 0x03) | m[HIBASE]
         source = ROW_LOW[from_row & 0xFF] | (source_high << 8)
         source_colours = ROW_LOW[from_row & 0xFF] | (((source_high & 0x03) | COLOUR_RAM_PAGE) << 8)
-        self._set_user()
+        m[USER] = m[PNT]                                    # SCOLOR
+        m[USER + 1] = (m[PNT + 1] & 0x03) | COLOUR_RAM_PAGE
         target = m[PNT] | (m[PNT + 1] << 8)
         target_colours = m[USER] | (m[USER + 1] << 8)
         colour_ram = getattr(getattr(m, "io", None), "colour_ram", None)
@@ -264,9 +283,26 @@ class ScreenEditor:
         pass and $D6/$02A5 rise by one at the end, as in the ROM (callers rely on that).
         """
         m = self.mem
-        cycles = 0
+        before = self.spent
+        # SCROL's four PHA of SAL..EAH, and its end: INC TBLX / INC LINTMP, the CTRL key's test,
+        # LDX TBLX, PULIND's four PLA / STA, RTS.
+        self.spent += 24 + 39 + 3 + 34
+        passes = pass_cycles = 0
         while True:
-            cycles += SCROLL_PASS_CYCLES
+            passes += 1
+            if passes > ROWS:
+                # Each pass marks row 24 as a line's start and shifts the marks up, so the top
+                # row has one after 25 passes -- unless the rows copied up land on the link table
+                # itself (a screen at $0000): then the ROM's loop never ends.  The C64 spins in
+                # it for good; so does this one, in the run loop (kernal.dispatch).
+                raise EndlessLoop(pass_cycles)
+            # SCRO0: LDX #$FF / DEC TBLX / DEC LSXP / DEC LINTMP; per row copied: INX / JSR SETPNT /
+            # CPX / BCS / LDA ldtb2+1,X (a page crossed from row 15) / STA SAL / LDA / JSR SCRLIN /
+            # BMI (a page back); row 24: INX / JSR SETPNT / CPX / BCS / JSR CLRLN (which sets PNT
+            # again, _clear_row's _set_pnt); LDX #0; the links: 25 cycles
+            # a row (24 where the next row continues a line), then the last row marked and BPL.
+            pass_start = self.spent
+            self.spent += cost.SCROLL_PASS
             m[TBLX] = (m[TBLX] - 1) & 0xFF
             m[LSXP] = (m[LSXP] - 1) & 0xFF
             m[LINTMP] = (m[LINTMP] - 1) & 0xFF
@@ -275,10 +311,16 @@ class ScreenEditor:
             self._clear_row(ROWS - 1)
             for row in range(ROWS - 1):
                 below = m[LDTB1 + row + 1]
+                if not below & 0x80:
+                    self.spent -= 1
                 m[LDTB1 + row] = (m[LDTB1 + row] & 0x7F) | (below & 0x80)
             m[LDTB1 + ROWS - 1] |= 0x80
             if m[LDTB1] & 0x80:
+                self.spent += 2
                 break
+            self.spent += 4                  # BPL SCRO0, a page back
+            pass_cycles = self.spent - pass_start
+        cycles = self.spent - before
         m[TBLX] = (m[TBLX] + 1) & 0xFF
         m[LINTMP] = (m[LINTMP] + 1) & 0xFF
         # Holding CTRL (row 7 selected, $DC01 = $FB: CTRL alone) slows the scroll by the
@@ -286,9 +328,11 @@ class ScreenEditor:
         m[CIA1_PRA] = 0x7F
         ctrl = m[CIA1_PRB] == 0xFB
         if ctrl:
-            cycles += CTRL_SCROLL_DELAY
+            cycles += cost.CTRL_SCROLL_DELAY - 1    # (BNE MLP42 not taken)
         if self.delay is not None:
-            # the buffer is emptied after the delay loop: keys typed during it go too
+            # The scroll's time passes with interrupts taken (the machine's stall), not in the trap's
+            # charge; the buffer is emptied after the delay loop: keys typed during it go too.
+            self.spent = before
             self.delay(cycles, self.empty_keyboard_buffer if ctrl else None)
         elif ctrl:
             m[NDX] = 0
@@ -307,18 +351,28 @@ class ScreenEditor:
         m = self.mem
         m[LSXP] = m[LSXP] >> 1
         row = m[TBLX]
+        # LSR LSXP / LDX TBLX; per row INX / CPX #25 / BNE (JSR SCROL on row 25), LDA LDTB1,X /
+        # BPL; STX TBLX / JMP STUPT on a line's first row.
+        spent = 8
         for _ in range(256):
             row = (row + 1) & 0xFF
+            spent += 7 + 7
             if row == ROWS:
+                spent += 5
+                self.spent += spent
+                spent = 0
                 row = self.scroll_up()
             if m[(LDTB1 + row) & 0xFF] & 0x80:
                 break
+        self.spent += spent + 5
         m[TBLX] = row
         self.update_line_pointers()
 
     def _join_row(self, row):
         """Make `row` the continuation of the line above it (ROM wlog30, then findst)."""
         m = self.mem
+        # ASL / LSR LDTB1,X / INX / LDA / ORA / STA / DEX / LDA LNMX / CLC / ADC / STA, JMP SETPNT
+        self.spent += 36 + 3
         m[(LDTB1 + row) & 0xFF] &= 0x7F
         below = (LDTB1 + row + 1) & 0xFF
         m[below] |= 0x80
@@ -328,10 +382,15 @@ class ScreenEditor:
     def _point_at_line_start(self, row):
         """($D1) := first row of the logical line containing `row` (ROM findst); returns that row."""
         m = self.mem
+        # LDA LDTB1,X / BMI found (7), each row up 11 (LDA / BMI / DEX / BNE), 10 stopping at 0
         while not m[(LDTB1 + row) & 0xFF] & 0x80:
+            self.spent += 11
             row = (row - 1) & 0xFF
             if row == 0:
+                self.spent -= 1
                 break
+        else:
+            self.spent += 7
         self._set_pnt(row)
         return row
 
@@ -342,25 +401,41 @@ class ScreenEditor:
         screen scrolls up instead.
         """
         m = self.mem
+        # BMT1: INX / LDA LDTB1,X / BPL per row (8 on the line's last), BMT2: STX LINTMP / CPX #24 / BEQ
         for _ in range(256):
             row = (row + 1) & 0xFF
             if m[(LDTB1 + row) & 0xFF] & 0x80:
                 break
+            self.spent += 9
+        self.spent += 8 + 4 + 2
         m[LINTMP] = row
         if row >= ROWS:
+            # BEQ / BCC / JSR SCROL / LDX LINTMP / DEX / DEC TBLX / JMP WLOG30
+            self.spent += 2 + 2 + 6 + 4 + 2 + 5 + 3
             self.scroll_up()
             row = (m[LINTMP] - 1) & 0xFF
             m[TBLX] = (m[TBLX] - 1) & 0xFF
             self._join_row(row)
             return
+        # BEQ NEWLX (or BCC NEWLX), NEWLX's four PHA and LDX #25; per row moved down SCD10's
+        # DEX / JSR SETPNT / CPX LINTMP / BCC / BEQ / LDA ldtb2-1,X (a page crossed from row 17) /
+        # STA / LDA / JSR SCRLIN / BMI; on row LINTMP DEX / JSR SETPNT / CPX / BCC / BEQ, SCR40's JSR
+        # CLRLN; LDX #23; the links 28 cycles a row (29 below a line's first row); LDX LINTMP /
+        # JSR WLOG30, JMP PULIND.
+        self.spent += (3 if row == ROWS - 1 else 5) + 24 + 2 + 17 + setpnt(row) + 6 + 2 + 4 + 6 + 3 + 34
         for target in range(ROWS - 1, row, -1):
+            self.spent += cost.COPY_DOWN[target]
             self._copy_row(target - 1, target)
         self._clear_row(row)
         for above in range(ROWS - 2, 0, -1):
             if above < row:
+                self.spent += 7
                 break
+            self.spent += 29 if m[LDTB1 + above] & 0x80 else 28
             link = (LDTB1 + above + 1)
             m[link] = (m[link] & 0x7F) | (m[LDTB1 + above] & 0x80)
+        else:
+            self.spent -= 1
         self._join_row(row)
 
     def _down_if_row_end(self):
@@ -368,10 +443,14 @@ class ScreenEditor:
         m = self.mem
         column = m[PNTR]
         if column == 39 or column == 79:
+            # LDX #2 / LDA #39, a CMP / BEQ found (a miss first for 79), DNLINE: LDX / CPX / BEQ,
+            # INC TBLX, RTS
             row = m[TBLX]
+            self.spent += 4 + 6 + (14 if column == 79 else 0) + (18 if row != ROWS else 14)
             if row != ROWS:
                 m[TBLX] = (row + 1) & 0xFF
             return row
+        self.spent += cost.CHKDWN_MISS
         return 0
 
     def _up_if_row_start(self):
@@ -379,29 +458,42 @@ class ScreenEditor:
         m = self.mem
         column = m[PNTR]
         if column == 0 or column == 40:
+            # LDX #2 / LDA #0, CMP / BEQ found (a miss first for 40), BACK: DEC TBLX / RTS
+            self.spent += 4 + 6 + (14 if column == 40 else 0) + 11
             m[TBLX] = (m[TBLX] - 1) & 0xFF
+        else:
+            self.spent += 4 + 14 + 13 + 6
 
     def _after_print(self):
         """Advance past the character just put on screen, wrapping and linking (ROM wlogic)."""
         m = self.mem
+        # JSR CHKDWN, INC PNTR / LDA LNMX / CMP PNTR, then BCS WLGRTS (a page away) / RTS, or on
+        self.spent += 6 + 11
         x = self._down_if_row_end()
         column = (m[PNTR] + 1) & 0xFF
         m[PNTR] = column
         end = m[LNMX]
         if end >= column:
+            self.spent += 10
             return
         if end == LONGEST_LINE_END:
             # Second row of an 80-column line is full: next logical line.
+            # (BCS / CMP #79 / BEQ WLOG10: DEC TBLX / JSR NXLN / LDA #0 / STA PNTR / RTS)
+            self.spent += 2 + 2 + 3 + 5 + 6 + 2 + 3 + 6
             m[TBLX] = (m[TBLX] - 1) & 0xFF
             self._next_line()
             m[PNTR] = 0
             return
         if m[AUTODN]:
             # Typing: open a blank row for the continuation, pushing the rows below down.
+            self.spent += 2 + 2 + 2 + 4 + 2 + 3          # ... LDA AUTODN / BEQ / JMP BMT1
             self._open_row_after(x)
             return
         row = m[TBLX]
+        # ... LDA AUTODN / BEQ WLOG20: LDX TBLX / CPX #25 / BCC WLOG30 (or JSR SCROL / DEC TBLX / LDX)
+        self.spent += 2 + 2 + 2 + 4 + 3 + 3 + 2 + 3
         if row >= ROWS:
+            self.spent += -1 + 6 + 5 + 3
             self.scroll_up()
             row = (m[TBLX] - 1) & 0xFF
             m[TBLX] = row
@@ -410,6 +502,7 @@ class ScreenEditor:
     def _put(self, screen_code, colour):
         """Character and colour at the cursor (ROM dspp); restarts the blink countdown."""
         m = self.mem
+        self.spent += cost.DSPP_BODY - SCOLOR
         m[BLNCT] = 2
         self._set_user()
         column = m[PNTR]
@@ -425,32 +518,46 @@ class ScreenEditor:
     def chrout(self, code):
         """Print one PETSCII byte on the screen (CHROUT to device 3, ROM entry $E716)."""
         code &= 0xFF
-        if self.print_in_line(code):
+        spent = self.print_in_line(code)
+        if spent:
+            self.spent += spent
             return
         m = self.mem
         m[DATA] = code
         m[CRSW] = 0
         if code == 0x0D or code == 0x8D:
+            # PRT: CMP #$0D / BNE / JMP NXT1 (shifted: NXTX, NXTX1, UHUH's JMP NXT1); NXT1's four
+            # STX and JSR NXLN; JPL5's JMP LOOP2
+            self.spent += cost.NBSOUT_SCREEN + (cost.PRT_HEAD + 7 if code == 0x0D else
+                                                cost.PRT_HEAD_HIGH + 7 + 5 + 7) + 20 + 3
             self._carriage_return()
         else:
             screen_code = SCREEN_CODE[code]
             if screen_code is not None:
+                head = cost.IN_LINE_ENTRY[code]
                 if code == 0x22:
+                    head += cost.QUOTE_TOGGLE
                     m[QTSW] ^= 1
                 if m[RVS]:
+                    head += 1
                     screen_code |= 0x80
-                self._print(screen_code)
+                self._print(screen_code, head + cost.RVS_OFF)
             elif code < 0x80:
                 self._control(code)
             else:
                 self._shifted_control(code)
         # Every call ends here (ROM loop2): pending inserts switch quote mode off.
         if m[INSRT]:
+            self.spent += cost.LOOP2_INSERTS
             m[QTSW] >>= 1
+        else:
+            self.spent += cost.LOOP2
 
-    def _print(self, screen_code):
+    def _print(self, screen_code, head):
+        """Put a character and move on (NXT3 or NC3 .. WLOGIC); `head`: the cycles to NVS."""
         m = self.mem
         inserts = m[INSRT]
+        self.spent += head + (cost.INSERT if inserts else cost.NO_INSERT) + 4 + 6 + 6
         if inserts:
             m[INSRT] = inserts - 1
         self._put(screen_code, m[COLOR])
@@ -465,325 +572,76 @@ class ScreenEditor:
         self._next_line()
 
     def _control(self, code):
-        """$00-$1F other than RETURN."""
+        """$00-$1F other than RETURN (the cycles: PRT's chain from NTCN, kernal.editor_cycles)."""
         m = self.mem
         if m[INSRT]:
-            self._print(code | 0x80)
+            self.spent += cost.LOW_HEAD + 8              # NTCN: LDX INSRT / BEQ / JMP NC3
+            self._print(code | 0x80, 2)                  # NC3: ORA #$80
             return
         if code == 0x14:
+            self.spent += cost.LOW_HEAD + 6 + 8          # NTCN, CNC3X: CMP #$14 / BNE / TYA / BNE
             leftover = self._delete()
             if leftover is None:
                 return
             # The ROM only falls through here when $0286 has bit 7 set, carrying that value on.
             code = leftover
         if m[QTSW]:
-            self._print(code | 0x80)
+            self.spent += cost.LOW_HEAD + 6 + 5 + 8      # ... NTCN1: LDX QTSW / BEQ / JMP NC3
+            self._print(code | 0x80, 2)
             return
-        if code == 0x12:
-            m[RVS] = 0x12
-        elif code == 0x13:
+        if code == 0x13:
+            self.spent += cost.low_control(code) - cost.LOOP2 + 5     # NC1's JSR NXTD
             self.home()
         elif code == 0x1D:
+            self.spent += cost.LOW_HEAD + 6 + 5 + 6 + 5 + 5 + 12
             self._cursor_right()
         elif code == 0x11:
+            self.spent += cost.LOW_HEAD + 6 + 5 + 6 + 5 + 5 + 5 + 20
             self._cursor_down()
-        elif code in COLOUR_OF_CODE:
-            m[COLOR] = COLOUR_OF_CODE[code]
-        elif code == 0x0E:
-            m[VIC_D018] = m[VIC_D018] | 0x02
-        elif code == 0x8E:                  # reachable only through the DEL fall-through
-            m[VIC_D018] = m[VIC_D018] & 0xFD
-        elif code == 0x08:
-            m[MODE] = m[MODE] | 0x80
-        elif code == 0x09:
-            m[MODE] = m[MODE] & 0x7F
+        else:
+            self.spent += cost.low_control(code) - cost.LOOP2
+            if code == 0x12:
+                m[RVS] = 0x12
+            elif code in COLOUR_OF_CODE:
+                m[COLOR] = COLOUR_OF_CODE[code]
+            elif code == 0x0E:
+                m[VIC_D018] = m[VIC_D018] | 0x02
+            elif code == 0x8E:                  # reachable only through the DEL fall-through
+                m[VIC_D018] = m[VIC_D018] & 0xFD
+            elif code == 0x08:
+                m[MODE] = m[MODE] | 0x80
+            elif code == 0x09:
+                m[MODE] = m[MODE] & 0x7F
 
     def _shifted_control(self, code):
-        """$80-$9F other than SHIFT-RETURN."""
+        """$80-$9F other than SHIFT-RETURN (the cycles: PRT's chain from UP5)."""
         m = self.mem
         if m[QTSW]:
-            self._print(code | 0x40)        # ((code & $7F) | $40) | $80
+            self.spent += cost.HIGH_HEAD + 7 + 5        # UP5: LDX QTSW / BNE UP6 (a page on): ORA #$40 / JMP NC3
+            self._print(code | 0x40, 2)        # ((code & $7F) | $40) | $80
             return
         if code == 0x94:
+            self.spent += cost.HIGH_HEAD + 9            # UP5: LDX QTSW / BNE / CMP #$14 / BNE
             self._insert()
             return
         if m[INSRT]:
-            self._print(code | 0x40)
+            self.spent += cost.HIGH_HEAD + 11 + 5 + 5   # UP9: LDX INSRT / BEQ, UP6
+            self._print(code | 0x40, 2)
             return
         if code == 0x91:
+            self.spent += cost.HIGH_HEAD + 11 + 6 + 7   # UP9, UP2: CMP #$11 / BNE / LDX TBLX / BEQ
             self._cursor_up()
-        elif code == 0x92:
-            m[RVS] = 0
         elif code == 0x9D:
+            self.spent += cost.HIGH_HEAD + 11 + 6 + 5 + 5 + 8   # ... NXT6: CMP #$1D / BNE / TYA / BEQ
             self._cursor_left()
         elif code == 0x93:
+            self.spent += cost.HIGH_HEAD + 11 + 6 + 5 + 5 + 5 + 10 + 3   # NXT61: JSR CLSR, JPL2
             self.clear()
-        elif code in COLOUR_OF_CODE:
-            m[COLOR] = COLOUR_OF_CODE[code]
-        elif code == 0x8E:
-            m[VIC_D018] = m[VIC_D018] & 0xFD
-
-    # -- editing keys ------------------------------------------------------------------
-    def _back_to_previous_line(self):
-        """At column 0: to the last column of the line above (ROM bkln). False at row 0."""
-        m = self.mem
-        row = m[TBLX]
-        if row == 0:
-            m[PNTR] = 0
-            return False
-        m[TBLX] = row - 1
-        self.update_line_pointers()
-        m[PNTR] = m[LNMX]
-        return True
-
-    def _delete(self):
-        """DEL: close up the logical line at the cursor.
-
-        Returns None when done; the ROM's BPL after storing $0286 falls through into the
-        rest of the control-code chain when that colour has bit 7 set, so then the colour
-        value is returned for the caller to carry on with.
-        """
-        m = self.mem
-        column = m[PNTR]
-        screen = (m[PNT + 1] << 8) | m[PNT]
-        if column == 0:
-            if not self._back_to_previous_line():
-                return None
-            column = m[PNTR]
-            screen = (m[PNT + 1] << 8) | m[PNT]
         else:
-            self._up_if_row_start()
-            column -= 1
-            m[PNTR] = column
-            self._set_user()
-            colours = (m[USER + 1] << 8) | m[USER]
-            end = m[LNMX]
-            # The ROM's loop compares with $D5 only after each move, with an 8-bit index.
-            while True:
-                following = (column + 1) & 0xFF
-                m[(screen + column) & 0xFFFF] = m[(screen + following) & 0xFFFF]
-                m[(colours + column) & 0xFFFF] = m[(colours + following) & 0xFFFF] & 0x0F
-                column = following
-                if column == end:
-                    break
-        colours = (m[USER + 1] << 8) | m[USER]
-        m[(screen + column) & 0xFFFF] = 0x20
-        colour = m[COLOR]
-        m[(colours + column) & 0xFFFF] = colour & 0x0F
-        return colour if colour & 0x80 else None
-
-    def _insert(self):
-        """INST: open a space at the cursor, growing the line by a row if its end is in use."""
-        m = self.mem
-        end = m[LNMX]
-        screen = (m[PNT + 1] << 8) | m[PNT]
-        if m[(screen + end) & 0xFFFF] != 0x20 or end == m[PNTR]:
-            if end == LONGEST_LINE_END:
-                return                  # an 80-character line cannot grow
-            self._open_row_after(m[TBLX])
-            screen = (m[PNT + 1] << 8) | m[PNT]
-        end = m[LNMX]
-        self._set_user()
-        colours = (m[USER + 1] << 8) | m[USER]
-        column = end
-        cursor = m[PNTR]
-        while column != cursor:
-            previous = (column - 1) & 0xFF
-            m[(screen + column) & 0xFFFF] = m[(screen + previous) & 0xFFFF]
-            m[(colours + column) & 0xFFFF] = m[(colours + previous) & 0xFFFF] & 0x0F
-            column = previous
-        m[(screen + column) & 0xFFFF] = 0x20
-        m[(colours + column) & 0xFFFF] = m[COLOR] & 0x0F
-        m[INSRT] = (m[INSRT] + 1) & 0xFF
-
-    def _cursor_right(self):
-        m = self.mem
-        column = m[PNTR]
-        self._down_if_row_end()
-        m[PNTR] = (column + 1) & 0xFF
-        if column < m[LNMX]:
-            return
-        m[TBLX] = (m[TBLX] - 1) & 0xFF
-        self._next_line()
-        m[PNTR] = 0
-
-    def _cursor_down(self):
-        m = self.mem
-        below = (m[PNTR] + COLUMNS) & 0xFF
-        m[TBLX] = (m[TBLX] + 1) & 0xFF
-        if below <= m[LNMX]:
-            m[PNTR] = below              # into the second row of this logical line
-            return
-        m[TBLX] = (m[TBLX] - 1) & 0xFF
-        # Keep the column within the row, then go to the next logical line.
-        while True:
-            below -= COLUMNS
-            if below < 0:
-                break
-            m[PNTR] = below
-            if below == 0:
-                break
-        self._next_line()
-
-    def _cursor_up(self):
-        m = self.mem
-        row = m[TBLX]
-        if row == 0:
-            return
-        m[TBLX] = row - 1
-        column = m[PNTR] - COLUMNS
-        if column >= 0:
-            m[PNTR] = column             # from the second row to the first of the same line
-            if column < 0x80:
-                return
-        self.update_line_pointers()
-
-    def _cursor_left(self):
-        m = self.mem
-        column = m[PNTR]
-        if column == 0:
-            self._back_to_previous_line()
-            return
-        self._up_if_row_start()
-        m[PNTR] = column - 1
-
-    # -- cursor blink (IRQ) ------------------------------------------------------------
-    def blink(self):
-        """Jiffy IRQ part: while $CC = 0, every 20th call flip the reverse bit under the cursor."""
-        m = self.mem
-        if m[BLNSW]:
-            return
-        count = (m[BLNCT] - 1) & 0xFF
-        m[BLNCT] = count
-        if count:
-            return
-        m[BLNCT] = 20
-        column = m[PNTR]
-        phase = m[BLNON]
-        m[BLNON] = phase >> 1
-        colour = m[GDCOL]
-        screen_code = m[(((m[PNT + 1] << 8) | m[PNT]) + column) & 0xFFFF]
-        if not phase & 1:
-            # Turning the cursor on: remember the character and its colour.
-            m[BLNON] = (m[BLNON] + 1) & 0xFF
-            m[GDBLN] = screen_code
-            self._set_user()
-            m[GDCOL] = m[(((m[USER + 1] << 8) | m[USER]) + column) & 0xFFFF]
-            colour = m[COLOR]
-        m[(((m[PNT + 1] << 8) | m[PNT]) + column) & 0xFFFF] = screen_code ^ 0x80
-        m[(((m[USER + 1] << 8) | m[USER]) + column) & 0xFFFF] = colour & 0x0F
-
-    # -- CHRIN -------------------------------------------------------------------------
-    def cancel_input(self):
-        """Forget a CHRIN that was waiting for keys (the CPU left the ROM's wait loop).
-
-        Only needed when a machine abandons a waiting CHRIN without running CINT, e.g. to
-        start another program; the next chrin_keyboard call then starts a new line.
-        """
-        self._typing = False
-
-    def stuff_keyboard_buffer(self, text):
-        """Replace the keyboard buffer ($0277, count $C6) with `text`, as SHIFT-RUN/STOP does."""
-        m = self.mem
-        for offset, code in enumerate(text):
-            m[KEYD + offset] = code
-        m[NDX] = len(text)
-
-    def chrin_keyboard(self, take_key):
-        """CHRIN from the keyboard (device 0): line input with the full-screen editor.
-
-        take_key() gives the next PETSCII key or None.  Returns the next byte of the entered
-        line, $0D after its end, or None when a key is needed and none is there (call again
-        later: the progress is in memory, the cursor blinks meanwhile).
-        """
-        m = self.mem
-        if not self._typing:
-            m[LSTP] = m[PNTR]
-            m[LSXP] = m[TBLX]
-            if m[CRSW]:
-                return self._read_line_char()
-            self._typing = True
-        while True:
-            waiting = m[NDX]
-            key = take_key()
-            if key is None:
-                m[BLNSW] = 0
-                m[AUTODN] = 0
-                return None
-            waiting = waiting or 1
-            m[BLNSW] = waiting
-            m[AUTODN] = waiting
-            if m[BLNON]:
-                # Take the cursor off before anything is echoed.
-                m[BLNON] = 0
-                self._put(m[GDBLN], m[GDCOL])
-            key &= 0xFF
-            if key == 0x83:
-                if self.stuff_keys is not None:
-                    self.stuff_keys(SHIFT_RUN_TEXT)
-                continue
-            if key != 0x0D:
-                self.chrout(key)
-                continue
-            self._typing = False
-            return self._enter_line()
-
-    def _enter_line(self):
-        """RETURN was typed: mark the logical line under the cursor for reading."""
-        m = self.mem
-        end = m[LNMX]
-        m[CRSW] = end
-        screen = (m[PNT + 1] << 8) | m[PNT]
-        while m[(screen + end) & 0xFFFF] == 0x20:
-            end -= 1
-            if end == 0:
-                break
-        m[INDX] = end + 1
-        m[AUTODN] = 0
-        m[PNTR] = 0
-        m[QTSW] = 0
-        start_row = m[LSXP]
-        if not start_row & 0x80:
-            row = m[TBLX]
-            if row != start_row:
-                row = self._point_at_line_start(row)
-            if row == start_row:
-                # Still on the line where input began: skip what was printed before it.
-                column = m[LSTP]
-                m[PNTR] = column
-                if column >= m[INDX]:
-                    return self._end_of_line()
-        return self._read_line_char()
-
-    def _read_line_char(self):
-        """Next byte of the line being read, screen code -> PETSCII (ROM lop5)."""
-        m = self.mem
-        column = m[PNTR]
-        screen_code = m[(((m[PNT + 1] << 8) | m[PNT]) + column) & 0xFFFF]
-        code = screen_code & 0x3F
-        if screen_code & 0x40:
-            code |= 0x80
-        if not (screen_code & 0x80 and m[QTSW]) and not screen_code & 0x20:
-            code |= 0x40
-        m[PNTR] = (column + 1) & 0xFF
-        if code == 0x22:
-            m[QTSW] ^= 1
-        if column == m[INDX]:
-            return self._end_of_line()
-        m[DATA] = code
-        return 0xFF if code == 0xDE else code
-
-    def _end_of_line(self):
-        m = self.mem
-        m[CRSW] = 0
-        if m[DFLTN] == 3 or m[DFLTO] != 3:
-            self.chrout(0x0D)
-        m[DATA] = 0x0D
-        return 0x0D
-
-    def chrin_screen(self):
-        """CHRIN from the screen (device 3): the logical line from the cursor on, then $0D."""
-        m = self.mem
-        m[CRSW] = 3
-        m[INDX] = m[LNMX]
-        return self._read_line_char()
+            self.spent += cost.high_control(code) - cost.LOOP2
+            if code == 0x92:
+                m[RVS] = 0
+            elif code in COLOUR_OF_CODE:
+                m[COLOR] = COLOUR_OF_CODE[code]
+            elif code == 0x8E:
+                m[VIC_D018] = m[VIC_D018] & 0xFD

@@ -28,6 +28,7 @@ path and to direct_chrout; tests/kernal/test_chrout_direct.py holds direct_chrou
 and inline_chrout to plain py65 running the general trap.
 """
 
+from kernal.editor_cycles import CURSOR_LEFT_IN_ROW, IN_LINE
 from kernal.locations import (BLNCT, COLOR, COLOUR_RAM, CRSW, DATA, DFLTO, INSRT, LNMX, PNT, PNTR,
                               QTSW, RVS, SCREEN, STACK, USER)
 
@@ -37,7 +38,8 @@ QUOTE = 0x22
 
 
 def print_in_line(editor, code):
-    """The common case of the editor's chrout in one go; False (nothing changed) otherwise.
+    """The common case of the editor's chrout in one go: returns the C64 cycles CHROUT takes
+    for it ($F1CA to the RTS, kernal.editor_cycles); False (nothing changed) otherwise.
 
     Same effects as the general path: DATA, CRSW, the blink countdown, $F3/$F4, character,
     colour, column.  `editor` gives ram (zero page and screen: plain RAM), mem (every
@@ -55,7 +57,7 @@ def print_in_line(editor, code):
         ram[DATA] = code
         ram[CRSW] = 0
         ram[PNTR] = column - 1
-        return True
+        return CURSOR_LEFT_IN_ROW
     if code == QUOTE:
         return False
     column = ram[PNTR]
@@ -64,8 +66,10 @@ def print_in_line(editor, code):
     line = (ram[PNT + 1] << 8) | ram[PNT]
     if not 2 <= line + column < 0xD000:
         return False                  # a screen over the processor port, I/O or ROM
+    cycles = IN_LINE[code]
     if ram[RVS]:
         screen_code |= 0x80
+        cycles += 1
     ram[DATA] = code
     ram[CRSW] = 0
     ram[BLNCT] = 2
@@ -84,7 +88,7 @@ def print_in_line(editor, code):
     else:
         mem[COLOUR_RAM + colour] = ram[COLOR] & 0x0F
     ram[PNTR] = column + 1
-    return True
+    return cycles
 
 
 def direct_chrout():
@@ -97,7 +101,7 @@ def direct_chrout():
     those of the Kernal's trap running k_chrout for it.  The printing part is print_in_line
     above, written inline on the register cells."""
     a = sp = pc = cyc = fn = fz = fc = fp = rk = 0  # placeholders: the CPU's cells replace them
-    ram = machine = cost = screen_codes = code_map = mem = write_io = None
+    ram = machine = cycles = screen_codes = code_map = mem = write_io = None
     # The chips' colour RAM, looked up again only when the memory's chips change.
     io = colour_ram = None
 
@@ -134,6 +138,7 @@ def direct_chrout():
                 return False
             if ram[RVS]:
                 screen_code |= 0x80
+                cyc += 1                # NXT3's BEQ not taken, NC3's ORA #$80
             ram[DATA] = code
             ram[CRSW] = 0
             ram[BLNCT] = 2
@@ -154,7 +159,7 @@ def direct_chrout():
         transcript = machine.transcript
         if transcript is not None:
             transcript.append(code)
-        cyc += cost
+        cyc += cycles[code]
         # The screen path's PLA / CLC / CLI: N and Z from A (fn: bit 7, fz: zero means Z).
         fn = fz = code
         fc = 0
@@ -169,7 +174,7 @@ def direct_chrout():
 
 
 
-def inline_chrout(returns_to, write_kind, cost, screen_codes):
+def inline_chrout(returns_to, write_kind, cycles, screen_codes):
     """direct_chrout as source lines for a translated block (FastCPU.set_fast_trap's `inline`).
 
     The lines run where the block would call the direct version, with the block's names:
@@ -177,8 +182,8 @@ def inline_chrout(returns_to, write_kind, cost, screen_codes):
     They set kd to 1 having done the whole trap -- exactly direct_chrout's effects -- or
     leave kd 0 having changed nothing.  `returns_to`: where the RTS goes when the block
     knows it (-1: read from the stack); `write_kind`: per page, "io" where stores reach the
-    chips in the block's memory configuration (colour RAM at $D800); `cost`: the trap's
-    cycles; `screen_codes`: PETSCII -> screen code or None (kernal.editor.SCREEN_CODE), a
+    chips in the block's memory configuration (colour RAM at $D800); `cycles`: the trap's
+    cycles per code (chrout_cycles); `screen_codes`: PETSCII -> screen code or None (kernal.editor.SCREEN_CODE), a
     constant of the block.  Temporaries are named k*, which the translator's own never are."""
     colour = ("ram[%d] & 15" % COLOR)
     if write_kind[COLOUR_RAM_PAGE] == "io":
@@ -214,6 +219,7 @@ def inline_chrout(returns_to, write_kind, cost, screen_codes):
         "            if 2 <= ka < 53248:",
         "                if ram[%d]:" % RVS,
         "                    ks |= 128",
+        "                    cyc += 1",
         "                ram[%d] = kc" % DATA,
         "                ram[%d] = 0" % CRSW,
         "                ram[%d] = 2" % BLNCT,
@@ -230,10 +236,18 @@ def inline_chrout(returns_to, write_kind, cost, screen_codes):
         "    kt = kx.transcript",
         "    if kt is not None:",
         "        kt.append(kc)",
-        "    cyc += %d" % cost,
+        "    cyc += %r[kc]" % (tuple(cycles),),
         "    fn = fz = kc",
         "    fc = 0",
         "    fp &= 251",
         "    " + rts,
         "    sp = (sp + 2) & 255",
     ]
+
+
+def chrout_cycles(extra=0):
+    """The C64 cycles of the one-step path per code (kernal.editor_cycles: a printable character
+    inside its row with RVS off, CRSR left inside a row), plus `extra`; 0 for other codes."""
+    table = [extra + (cycles or 0) for cycles in IN_LINE]
+    table[CRSR_LEFT] = extra + CURSOR_LEFT_IN_ROW
+    return tuple(table)

@@ -69,6 +69,7 @@ ROM_ENTRIES = (
     ("SET_LINE_POINTERS", 0xE56C),
     ("KEY_FROM_BUFFER", 0xE5B4),  # cc65 KBDREAD
     ("PRINT_TO_SCREEN", 0xE716),
+    ("SCROLL", 0xE8EA),           # SCROL; where a CPU spins in the ROM's endless scroll (kernal.errors.EndlessLoop)
     ("SET_COLOUR_POINTER", 0xEA24),  # cc65 UPDCRAMPTR
     ("BASIC_WARM_START", 0xE37B),
     ("BASIC_READY_ENTRY", 0xE386),

@@ -54,3 +54,14 @@ class CPUStop(Exception):
     def __init__(self, message, pc=None):
         super().__init__(message)
         self.pc = pc
+
+
+class EndlessLoop(Exception):
+    """A KERNAL routine has entered a loop of the ROM's that never ends (the screen editor's
+    scroll with the screen over its own link table): the C64 spins there for good, each pass
+    taking `pass_cycles`.  kernal.dispatch leaves the CPU in it, charging the passes as time
+    goes on, so that the run's cycle limit, the pacing and the keys for quitting stay alive."""
+
+    def __init__(self, pass_cycles):
+        super().__init__(pass_cycles)
+        self.pass_cycles = pass_cycles

@@ -1,0 +1,147 @@
+"""KERNAL time against the genuine ROM: C64 cycles the project charges per KERNAL path, next to
+the genuine figure and their ratio (issue 33).  Not a timed test: run it and read the table.
+
+The genuine column was measured on the genuine ROMs KERNAL 901227-03 / BASIC 901226-01 running
+on this project's cycle-exact CPU (from the routine's ROM address to its RTS/RTI, no interrupt
+in between); the project column is the same call made by 6502 code on the default (fast) core,
+through the real trap and one-step paths (Machine.call).
+
+    python tests/bench/bench_kernal_time.py
+"""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+
+from c64.machine import C64   # noqa: E402
+from tests.conftest import assemble   # noqa: E402
+
+# (what, setup codes printed first, the code measured, genuine cycles from $F1CA to the RTS)
+CHROUT_CASES = (
+    ("a letter inside a row", b"\x93HELLO", 0x41, 267),
+    ("a shifted letter", b"\x93HELLO", 0xC1, 249),
+    ("a letter with RVS on", b"\x93\x12", 0x41, 268),
+    ("a quote", b"\x93", 0x22, 276),
+    ("RETURN", b"\x93HELLO", 0x0D, 220),
+    ("shifted RETURN", b"\x93HELLO", 0x8D, 234),
+    ("RETURN on row 24: one scroll", b"\x93" + b"\x0d" * 24, 0x0D, 31681),
+    ("CLR/HOME: CLR", b"\x93", 0x93, 37684),
+    ("CLR/HOME: HOME", b"\x93HELLO", 0x13, 438),
+    ("RVS on", b"\x93", 0x12, 343),
+    ("RVS off", b"\x93", 0x92, 351),
+    ("a colour (red)", b"\x93", 0x1C, 320),
+    ("a colour (yellow)", b"\x93", 0x9E, 271),
+    ("lower case", b"\x93", 0x0E, 338),
+    ("upper case", b"\x93", 0x8E, 346),
+    ("case switch lock / unlock", b"\x93", 0x08, 348),
+    ("cursor right", b"\x93HELLO", 0x1D, 179),
+    ("cursor left", b"\x93HELLO", 0x9D, 184),
+    ("cursor down", b"\x93HELLO\x13", 0x11, 279),
+    ("DEL at the home position", b"\x93", 0x14, 129),
+)
+
+
+def chrout_cycles(machine, code):
+    """The C64 cycles of a call of $FFD2 (Machine.call), less its JMP ($0326): $F1CA to the RTS."""
+    ram = machine.mem.ram
+    ram[0xDC0D] = 0x7F
+    before = machine.cycles
+    stall = machine.stall_cycles
+    machine.call(0xFFD2, a=code)
+    return machine.cycles - before - 5 + (machine.stall_cycles - stall)
+
+
+# Other routines: (what, ROM address, registers, RAM set first, genuine cycles to the RTS)
+ROUTINES = (
+    ("GETIN, buffer empty", 0xF13E, {}, {0xC6: 0}, 19),
+    ("GETIN, two keys in the buffer", 0xF13E, {}, {0x277: 0x41, 0x278: 0x42, 0xC6: 2}, 71),
+    ("STOP, not down", 0xF6ED, {}, {0x91: 0xFF}, 14),
+    ("STOP, down", 0xF6ED, {}, {0x91: 0x7F}, 62),
+    ("UDTIM", 0xF69B, {}, {0xA2: 5}, 54),
+    ("UDTIM, the low byte carries", 0xF69B, {}, {0xA2: 0xFF}, 61),
+    ("RDTIM", 0xF6DD, {}, {}, 30),
+    ("SETTIM", 0xF6E4, {"a": 1, "x": 2, "y": 3}, {}, 19),
+    ("PLOT, set", 0xE50A, {"x": 5, "y": 10}, {}, 110),
+    ("CLRCHN", 0xF333, {}, {}, 28),
+    ("CHRIN from the screen, a space", 0xF157, {}, {0x99: 3}, 126),
+)
+IRQ_GENUINE = 219          # the 60 Hz interrupt, no key down, the cursor off: sequence to RTI
+# 2,048 letters printed from row 24 (51 scrolls) with the 60 Hz interrupt on, the whole run
+# in C64 cycles: the genuine ROM took 2,257,865 (to within 8 cycles; where the interrupts fall
+# moves a run by an interrupt's 219 cycles either way).
+LETTERS = """
+        .org $C000
+        ldx #24
+        ldy #0
+        clc
+        jsr $FFF0
+        ldy #8
+outer:  ldx #0
+inner:  lda #$41
+        jsr $FFD2
+        dex
+        bne inner
+        dey
+        bne outer
+        rts
+"""
+LETTERS_GENUINE = 2_257_865
+
+
+def _machine():
+    machine = C64(sid_seed=1)
+    machine.run(2_000_000)
+    machine.mem[0xDC0D] = 0x7F        # no timer IRQ in the middle of a call
+    return machine
+
+
+def _charged(machine, address, **registers):
+    before, stall = machine.cycles, machine.stall_cycles
+    machine.call(address, **registers)
+    return machine.cycles - before + machine.stall_cycles - stall
+
+
+def main():
+    rows = []
+    for what, setup, code, genuine in CHROUT_CASES:
+        machine = C64(sid_seed=1)
+        machine.run(2_000_000)
+        machine.mem[0xDC0D] = 0x7F        # no timer IRQ in the middle of a call
+        for byte in setup:
+            machine.call(0xFFD2, a=byte)
+        rows.append(("CHROUT " + what, chrout_cycles(machine, code), genuine))
+    for what, address, registers, poked, genuine in ROUTINES:
+        machine = _machine()
+        machine.call(0xFFD2, a=0x93)
+        machine.cpu.p &= ~1
+        for addr, value in poked.items():
+            machine.mem.ram[addr] = value
+        rows.append((what, _charged(machine, address, **registers), genuine))
+    machine = _machine()
+    machine.poke(0xCC, 1)
+    cpu = machine.cpu
+    before = machine.cycles
+    machine.kernal.default_irq(cpu)
+    rows.append(("60 Hz IRQ, no key, cursor off", machine.cycles - before, IRQ_GENUINE))
+    machine = C64(sid_seed=1)
+    machine.run(2_000_000)
+    machine.call(0xFFD2, a=0x93)
+    code = assemble(LETTERS)
+    machine.mem.ram[0xC000:0xC000 + len(code)] = code
+    before = machine.cycles
+    machine.call(0xC000)
+    rows.append(("2,048 letters from row 24 (51 scrolls), IRQ on", machine.cycles - before - 6, LETTERS_GENUINE))
+    print("%-48s %9s %9s %7s" % ("KERNAL path", "project", "genuine", "ratio"))
+    worst = 0
+    for what, project, genuine in rows:
+        if project is None:
+            continue
+        ratio = project / genuine
+        worst = max(worst, abs(ratio - 1))
+        print("%-48s %9d %9d %7.3f" % (what, project, genuine, ratio))
+    print("worst: %.2f%% from the genuine ROM" % (100 * worst))
+
+
+if __name__ == "__main__":
+    main()
