@@ -105,7 +105,6 @@ IF_TRUE = 87                # IF with a true condition: DOCOND's CHRGOT and the 
 # -- printing and data -----------------------------------------------------------------------------------
 PRINT_ITEM = 104           # PRINT's loop per item
 PRINT_CHAR = 66            # STROUT per character (its CHROUT charged by the KERNAL)
-CHROUT = 120               # what the KERNAL's CHROUT costs, until it charges its own
 DATA_BYTE = 19             # READ's DATAN search per byte
 DATA_STATEMENT = 52        # per statement passed: DATAN's call, ADDON, CHRGOT, the DATA token test
 DATA_LINE = 7             # per line passed: its link tested, DATLIN

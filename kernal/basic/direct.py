@@ -281,13 +281,16 @@ class Basic:
     # -- output --------------------------------------------------------------------------
     def print_text(self, text):
         """BASIC's own messages through CHROUT ($FFD2).  STROUT does not look at CHROUT's
-        carry: to an output device that is not there (DFLTO POKEd) they are lost."""
+        carry: to an output device that is not there (DFLTO POKEd) they are lost.
+        Returns the C64 cycles CHROUT took (the KERNAL's, as the ROM's)."""
         chrout = self.machine.kernal.chrout
+        spent = 0
         for ch in text:
             try:
-                chrout(ch if isinstance(ch, int) else ord(ch))
+                spent += chrout(ch if isinstance(ch, int) else ord(ch))
             except KernalError:
-                return
+                break
+        return spent
 
     def banner(self):
         """BASIC's cold-start message, with the bytes free between TXTTAB and MEMSIZ."""
@@ -401,10 +404,10 @@ class Basic:
         return listed + [None] if len(listed) < len(found) else listed
 
     def list_line(self, number, body):
-        """One line as LIST prints it."""
-        self.print_text("\r%d " % number)
-        self.print_text(detokenise(body))
+        """One line as LIST prints it; returns the C64 cycles its CHROUTs took."""
+        spent = self.print_text("\r%d " % number) + self.print_text(detokenise(body))
         self.mem[QTSW] = 0               # LIST leaves quote mode at each line end
+        return spent
 
     # -- LOAD ----------------------------------------------------------------------------
     @staticmethod

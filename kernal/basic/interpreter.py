@@ -124,6 +124,12 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
         """The trap at NEWSTT: run statements for one slice of C64 time."""
         ram = self.ram
         machine = self.machine
+        editor = machine.kernal.editor
+        if editor.spent:
+            # The screen editor's time not yet on the clock (the RUN line's echo, read in
+            # Python before this trap): it comes before the first statement, not inside one.
+            cpu.processorCycles += editor.spent
+            editor.spent = 0
         # Up to the next timer (or raster) interrupt, so that a jiffy's statements run in one
         # visit and none is lost; SLICE when the interrupts are off or far away.
         now = cpu.processorCycles

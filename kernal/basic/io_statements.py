@@ -463,8 +463,8 @@ class IoStatements:
                 self.basic.print_text("\r")
                 raise Finished()
             number, body = line
-            self.basic.list_line(number, body)
-            self.cost += cycles.LIST_LINE + (cycles.CHROUT + cycles.LIST_CHAR) * (len(body) + 6)
+            spent = self.basic.list_line(number, body)
+            self.cost += cycles.LIST_LINE + spent + cycles.LIST_CHAR * (len(body) + 6)
             self.pos = self.stmt_pos
             raise Suspend(True)
         self.listing = None

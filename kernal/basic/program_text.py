@@ -65,10 +65,10 @@ class ProgramText:
 
     def out(self, byte):
         try:
-            self.machine.kernal.chrout(byte)
+            spent = self.machine.kernal.chrout(byte)       # CHROUT's own cycles, the ROM's
         except KernalError as error:
             raise BasicError(KERNAL_ERRORS.get(error.number, "DEVICE NOT PRESENT")) from None
-        self.cost += cycles.CHROUT + cycles.PRINT_CHAR
+        self.cost += spent + cycles.PRINT_CHAR
 
     def out_text(self, text):
         for ch in (text.encode("latin-1") if isinstance(text, str) else text):

@@ -11,7 +11,7 @@ the math package (kernal/basic/meter.py) and in CHROUT (the KERNAL's) is part of
 totals, so the PRINT and math cases show those too.  ratio = here / genuine (> 1: slower
 than a C64).  The last two columns are the interpreter's own part, what is left when
 the math package's and CHROUT's cycles are taken out of both (here: what mbf.METER and
-cycles.CHROUT charged).
+the KERNAL's CHROUT charged).
 """
 
 import os
@@ -93,8 +93,9 @@ def cycles_here(source):
         return plain_take(self)
 
     def out(self, byte):
-        other[0] += cycles.CHROUT
-        return plain_out(self, byte)
+        before = self.cost
+        plain_out(self, byte)
+        other[0] += self.cost - before - cycles.PRINT_CHAR        # the KERNAL's CHROUT
 
     Interpreter.statement, Interpreter.take_cost, Interpreter.out = statement, take_cost, out
     try:

@@ -1,7 +1,7 @@
 """Running a BASIC program and reading what the interpreter charged, statement by statement.
 
 The interpreter's own part of a statement's cycles is what is left when the math package's
-(mbf.METER) and CHROUT's (cycles.CHROUT a character) are taken out: the part
+(mbf.METER) and CHROUT's (what the KERNAL's CHROUT charged) are taken out: the part
 kernal/basic/cycles.py models, compared in test_basic_cycles.py with figures measured on the
 genuine ROMs the same way (cycles from one statement's GONE to the next's, interrupts off).
 """
@@ -42,8 +42,9 @@ def statement_cycles(source):
         return plain_take(self)
 
     def out(self, byte):
-        other[0] += cycles.CHROUT
-        return plain_out(self, byte)
+        before = self.cost
+        plain_out(self, byte)
+        other[0] += self.cost - before - cycles.PRINT_CHAR        # the KERNAL's CHROUT
 
     Interpreter.statement, Interpreter.take_cost, Interpreter.out = statement, take_cost, out
     try:
