@@ -37,6 +37,7 @@ ENTRY_NOTES = {
     "STROUT": "BASIC's string print",
     "LINPRT": "BASIC's number print",
     "CALL_RETURN": "RYG64's return point of Machine.call()",
+    "SCROLL": "the screen editor's scroll (SCROL), where the ROM's endless scroll spins",
 }
 _TRAPS = entries.trap_addresses()
 _JUMP_TABLE = {name for name, _, _, _ in entries.JUMP_TABLE}
