@@ -19,9 +19,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 
-from c64.machine import C64, StopReason  # noqa: E402
-from kernal.basic import crunch, cycles, mbf  # noqa: E402
-from kernal.basic.interpreter import Interpreter  # noqa: E402
+from tests.kernal.basic_cycles_helpers import statement_cycles  # noqa: E402
 
 # name, program, genuine cycles in all, and of them in the math package's routines (from
 # their entries to their RTS: FADDT, FSUBT, FMULTT, FDIVT, FPWRT, FCOMP, MOVFM, MOVMF, FIN,
@@ -49,66 +47,22 @@ CASES = [
      "10 A=1:B=2:C=3:D=4:E=5:F=6:G=7:H=8:J=9:K=10:L=11:M=12:N=13:O=14:P=15:Q=16:R=17\n"
      "20 FOR I=1 TO 50\n30 Z=A+R\n40 Y=Q\n50 NEXT\n60 END", 381299, 86132),
     ("READ/DATA x30",
-     "10 FOR I=1 TO 30\n20 READ A,B$\n30 NEXT\n40 RESTORE\n50 FOR I=1 TO 10:READ X:NEXT\n60 END\n"
+     "10 FOR I=1 TO 30\n20 READ A,B$\n30 NEXT\n40 RESTORE\n50 FOR I=1 TO 10:READ X,X$:NEXT\n60 END\n"
      "100 DATA 1,A,2,B,3,C,4,D,5,E,6,F,7,G,8,H,9,I,10,J\n110 REM HELLO\n"
      "120 DATA 11,K,12,L,13,M,14,N,15,O,16,P,17,Q,18,R,19,S,20,T\n"
-     "130 DATA 21,U,22,V,23,W,24,X,25,Y,26,Z,27,A,28,B,29,C,30,D", 145875, 68032),
+     "130 DATA 21,U,22,V,23,W,24,X,25,Y,26,Z,27,A,28,B,29,C,30,D", 180316, 80546),
     ("IF/GOTO loop x100", "10 K=0\n20 K=K+1\n30 IF K<100 THEN 20\n40 IF K=100 THEN K=0\n50 IF K<>0 GOTO 20\n60 END",
      788154, 441415),
     ("spaces in the text x50", "10 FOR I = 1 TO 50\n20 A = A + 1   :   B = A  *  2\n30 NEXT   I\n40 END", 398413, 190873),
 ]
 
 
-def lines_of(source):
-    out = [(0, crunch(b"POKE 56333,127"))]
-    for line in source.splitlines():
-        number, _, text = line.partition(" ")
-        out.append((int(number), crunch(text.encode("latin-1"))))
-    return out
-
-
 def cycles_here(source):
     """C64 cycles from the first statement after the POKE to the last one (END): (all,
-    the math package's and CHROUT's)."""
-    machine = C64(sid_seed=1)
-    machine.run(2_000_000)
-    for number, body in lines_of(source):
-        machine.basic.store_line(number, body)
-    starts = []
-    plain, plain_take, plain_out = Interpreter.statement, Interpreter.take_cost, Interpreter.out
-    depth = [0]
-    other = [0]
-
-    def statement(self):
-        if depth[0] == 0:
-            starts.append((machine.cpu.processorCycles, other[0]))
-        depth[0] += 1
-        try:
-            return plain(self)
-        finally:
-            depth[0] -= 1
-
-    def take_cost(self):
-        other[0] += mbf.METER.cycles
-        return plain_take(self)
-
-    def out(self, byte):
-        before = self.cost
-        plain_out(self, byte)
-        other[0] += self.cost - before - cycles.PRINT_CHAR        # the KERNAL's CHROUT
-
-    Interpreter.statement, Interpreter.take_cost, Interpreter.out = statement, take_cost, out
-    try:
-        machine.type("RUN{return}")
-        while True:
-            reason = machine.run(100_000_000)
-            if reason is StopReason.ERROR:
-                raise SystemExit(machine.error)
-            if reason is StopReason.IDLE:
-                break
-    finally:
-        Interpreter.statement, Interpreter.take_cost, Interpreter.out = plain, plain_take, plain_out
-    return starts[-1][0] - starts[1][0], starts[-1][1] - starts[1][1]
+    the math package's and CHROUT's) -- tests/kernal/basic_cycles_helpers' figures summed."""
+    rows = statement_cycles(source)
+    total = sum(cycles for _, cycles, _ in rows)
+    return total, total - sum(own for _, _, own in rows)
 
 
 def main():
