@@ -289,6 +289,7 @@ class ProgramText:
         self.line = self.ram[(addr + 2) & 0xFFFF] | (self.ram[(addr + 3) & 0xFFFF] << 8)
         self.text_to((addr + 4) & 0xFFFF)
         self.set_curlin()
+        self.cost += cycles.LINE          # NEWSTT finds the zero before the line: DIRCN1's way in
 
     def set_txtptr(self):
         """TXTPTR ($7A) where CHRGET would have it: at the next byte that is not a space.
