@@ -16,10 +16,14 @@ from kernal.basic.definitions import (T_DATA, T_DEF, T_DIM, T_END, T_FOR, T_GET,
                                       T_POKE, T_PRINT, T_READ, T_REM, T_RESTORE, T_RETURN)
 
 # -- the main loop -------------------------------------------------------------------------------------
-# NEWSTT ($A7AE): ISCNTC -> STOP ($FFE1 -> $F6ED), OLDTXT saved, the colon tested; GONE ($A7E1)
-# through IGONE, CHRGET of the statement's first byte, GONE3's dispatch (the address pushed,
-# CHRGET's RTS into the statement) and the statement's own RTS back to NEWSTT.
-STATEMENT = 181
+# NEWSTT ($A7AE) to GONE ($A7E1) with a colon: ISCNTC -> STOP ($FFE1, JMP ($0328) -> $F6ED,
+# no key: 43), OLDTXT saved, the colon tested (33); GONE's JMP (IGONE), JSR GONE3, GONE3's
+# dispatch to the statement's address pushed (28), its JMP CHRGET (3 less than the 40 or 29
+# the text's byte is charged), and the statement's RTS, JMP NEWSTT: 121, counted off the
+# listing.  STATEMENT_ENTRY is what the statements whose paths are not yet followed one by
+# one spend besides (fitted to the genuine ROMs' cycles; PRINT's path is followed: none).
+STATEMENT = 121
+STATEMENT_ENTRY = 60
 LINE = 37                  # a line's start instead of a colon: DIRCN1 (the link, CURLIN, TXTPTR + 4), 52 against 15
 # CHRGET ($0073) per byte of text read, by its path: JSR, INC TXTPTR, BNE, LDA, CMP #':',
 # BCS taken, RTS -- 29 cycles for a byte >= ':' (a token, a letter); 40 below it (a digit,
@@ -34,10 +38,10 @@ SKIP_BYTE = 19
 SKIP_QUOTE = 12            # a quote switches what ends the scan (EXCHQT)
 
 # Per statement, what its own code spends beyond the text it reads and the parts below
-# (keyed by token; LET's is 0): FOR's frame pushed, GOSUB's, RETURN's pop, IF's test...
-STATEMENTS = {T_END: 0, T_FOR: 512, T_NEXT: 0, T_DATA: 0, T_DIM: 0, T_READ: 240, T_GOTO: 148, T_IF: 0,
-              T_RESTORE: 0, T_GOSUB: 245, T_RETURN: 172, T_REM: 36, T_ON: 0, T_DEF: 301, T_POKE: 0, T_PRINT:
-              0, T_GET: 753}
+# (keyed by token; LET's and the others' STATEMENT_ENTRY): FOR's frame pushed, GOSUB's, RETURN's pop, IF's test...
+STATEMENTS = {T_END: 60, T_FOR: 572, T_NEXT: 60, T_DATA: 60, T_DIM: 60, T_READ: 300, T_GOTO: 208, T_IF: 60,
+              T_RESTORE: 60, T_GOSUB: 305, T_RETURN: 232, T_REM: 96, T_ON: 60, T_DEF: 361, T_POKE: 60, T_PRINT: 0,
+              T_GET: 813}
 
 # -- variables ----------------------------------------------------------------------------------------
 PTRGET = 188               # PTRGET ($B08B): the name read, its type, the search set up, FINPTR
@@ -100,11 +104,53 @@ NEXT = 244                  # NEXT ($AD1E): FNDFOR set up, the step's CONUPK bef
                            # called (FADDT, MOVMF and FCOMP are the math package's: FCOMPN 3 cycles short)
 
 NEXT_DONE = 21             # a loop ended: its frame dropped (TSX, ADC #FORSIZ, TXS), CHRGOT for a comma
-IF_TRUE = 87                # IF with a true condition: DOCOND's CHRGOT and the way on (a statement or GOTO)
+IF_TRUE = 27                # IF with a true condition: DOCOND's CHRGOT and the way on (a statement or GOTO),
+                           # the statement after THEN adding its entry (STATEMENTS)
 
 # -- printing and data -----------------------------------------------------------------------------------
-PRINT_ITEM = 104           # PRINT's loop per item
-PRINT_CHAR = 66            # STROUT per character (its CHROUT charged by the KERNAL)
+# PRINT ($AAA0), counted off the listing.  Its loop re-enters at PRINT (after an item: BEQ
+# CRDO) or at PRINTC (after a separator: BEQ PRTRTS), then tests TAB(, SPC(, the comma and
+# the semicolon in that order (CMP / BEQ each) before it evaluates an item.
+PRINT_START = 2            # PRINT: BEQ CRDO not taken
+PRINT_CRDO = 19            # ... taken: CRDO's LDA #13, JSR OUTDO, BIT CHANNL, BPL CRFIN, EOR #$FF
+PRINT_DONE = 3             # PRINTC: BEQ PRTRTS taken (the RTS is the statement's)
+# The CHRGET that reads the end of the statement (the zero or the colon, which the text's
+# charges leave out) is PRINT's to add: CHRGET_LOW or CHRGET_HIGH.
+PRINT_TAB, PRINT_SPC, PRINT_COMMA, PRINT_SEMICOLON = 7, 13, 17, 22    # PRINTC's tests to each (BEQ NOTABR
+                                                                   # crosses into $AB00's page)
+PRINT_ITEM = 20 + 6 + 3    # ... past all four: JSR FRMEVL, BIT VALTYP
+PRINT_STRING = 3 + 6       # BMI STRDON, JSR STRPRT
+PRINT_NUMBER = 2 + 6 + 6 + 6 + 6 + 3   # BMI not taken, JSR FOUT, JSR STRLIT, JSR STRPRT, JSR OUTSPC, BNE NEWCHR
+PRINT_NEXT = 6             # NEWCHR's JSR CHRGOT (CHRGOT's own by the byte it finds: CHRGET's less JSR, INC, BNE)
+PRINT_JMP = 3              # NOTABR: JMP PRINTC (its JSR CHRGET is the text's)
+# COMPRT (the comma): SEC, JSR PLOT (the KERNAL's $FFF0: JMP PLOT, BCS PLOT10, LDX TBLX, LDY
+# PNTR, RTS: 18), TYA, SEC; then SBC #10 / BCS per ten columns; EOR #$FF, ADC #1, BNE ASPAC
+# (across a page), TAX
+PLOT_READ = 3 + 3 + 3 + 3 + 6
+PRINT_COMMA_HEAD = 2 + 6 + PLOT_READ + 2 + 2 + 2 + 2 + 4 + 2
+PRINT_COMMA_TENS = 5       # MORCO1's SBC #10 / BCS per turn (the last 4)
+# TABER (TAB( and SPC(): PHP, SEC, JSR PLOT, STY TRMPOS, JSR GTBYTC, CMP #')', BNE, PLP, BCC
+# XSPAC (SPC( takes it); TAB('s TXA, SBC TRMPOS, BCC NOTABR (taken when the cursor is past it), TAX
+PRINT_TABER = 3 + 2 + 6 + PLOT_READ + 3 + 6 + 2 + 2 + 4
+PRINT_TAB_TO = (2 + 2 + 3 + 2 + 2, 2 + 2 + 3 + 3)     # spaces to print / none
+PRINT_SPC_TO = 3
+PRINT_SPACES = 2 + 2 + 2   # XSPAC: INX; at the end XSPAC2's DEX, BNE not taken
+PRINT_SPACE = 2 + 3 + 6 + 3   # per space: DEX, BNE XSPAC1, JSR OUTSPC, BNE XSPAC2
+OUTSPC = 3 + 3 + 2 + 4     # OUTSPC ($AB3B): LDA CHANNL, BEQ CRTSKP, LDA #29, BIT abs over OUTQST, into OUTDO
+# OUTDO ($AB47): JSR OUTCH ($E10C), its JSR $FFD2, BCS, RTS; AND #$FF, RTS: around each
+# character; CHROUT's own, from $FFD2's JMP (IBSOUT) on, is the KERNAL's (CHROUT_VECTOR
+# the jump, kernal.dispatch's chrout the rest).  The JSR OUTDO is the caller's.
+OUTDO = 6 + 6 + 2 + 6 + 2 + 6
+CHROUT_VECTOR = 5
+# STRPRT ($AB21): JSR FREFAC (LDA/LDY FACMO), TAX, LDY #0, INX; at the end DEX, BEQ PRTRTS,
+# RTS.  STRPR2 per character: DEX, BEQ, LDA (INDEX),Y, JSR OUTDO, INY, CMP #13, BNE.
+STRPRT = 6 + 3 + 3 + 2 + 2 + 2 + 2 + 3 + 6
+STRPRT_CHAR = 2 + 2 + 5 + 6 + 2 + 2 + 3
+# FRETMP ($B6AA) on a string: a variable's (FRETMS: CPY LASTPT+1, BNE, RTS; the descriptor
+# read; BNE FRETRT; STX, STY, RTS); the last temporary (FRETMS drops it: 14 more, then
+# CPY FRETOP+1 ...: the string elsewhere / in FRETOP's page / at FRETOP, given back)
+FRETMP = 78
+FRETMP_TEMP = (97, 102, 116)
 DATA_BYTE = 19             # READ's DATAN search per byte
 DATA_STATEMENT = 52        # per statement passed: DATAN's call, ADDON, CHRGOT, the DATA token test
 DATA_LINE = 7             # per line passed: its link tested, DATLIN

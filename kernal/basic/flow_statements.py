@@ -91,10 +91,10 @@ class FlowStatements:
             self.skip_line()
             return
         self.cost += cycles.IF_TRUE
-        if is_digit(self.peek()):
-            self.st_goto()
-            return
-        if self.at_end():
+        if is_digit(self.peek()) or self.at_end():
+            self.cost += cycles.STATEMENT_ENTRY       # as the statement after THEN adds its own
+            if not self.at_end():
+                self.st_goto()
             return                # THEN: -- GONE3 ($A7E4) takes the colon as an empty statement
         self.statement()
 
@@ -112,7 +112,7 @@ class FlowStatements:
             if target is None:
                 raise BasicError("SYNTAX")
             if index == n:
-                self.cost += cycles.STATEMENTS[c]         # GONE2 runs GOTO or GOSUB from here
+                self.cost += cycles.STATEMENTS[c] - cycles.STATEMENT_ENTRY      # GONE2 runs GOTO or GOSUB from here
                 if c == T_GOSUB:
                     self.push_gosub(start)
                 self.skip_statement()

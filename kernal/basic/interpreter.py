@@ -296,7 +296,7 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
     # -- statements ----------------------------------------------------------------------------------------
     def statement(self):
         c = self.take()
-        self.cost += cycles.STATEMENTS.get(c, 0)
+        self.cost += cycles.STATEMENTS.get(c, cycles.STATEMENT_ENTRY)
         if c < 0x80:
             if c == PI_TOKEN:
                 raise BasicError("SYNTAX")

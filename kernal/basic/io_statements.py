@@ -12,32 +12,42 @@ from kernal.basic.mbf import MathError
 from kernal.basic.program_text import WALK_LIMIT
 from kernal.channels import WAIT
 from kernal.errors import KernalError
-from kernal.locations import CHANNL, DATLIN, DATPTR, FA, FNADR, FNLEN, LA, PNTR, SA, STATUS
+from kernal.locations import CHANNL, DATLIN, DATPTR, FA, FNADR, FNLEN, FRETOP, LA, PNTR, SA, STATUS
 
 
 class IoStatements:
     """Printing, reading input and DATA, files, and the program LIST/LOAD/SAVE."""
 
     def st_print(self):
+        """PRINT ($AAA0) as the ROM runs it, each path's cycles counted (kernal.basic.cycles):
+        the loop comes back at PRINT after an item (the end prints a RETURN: CRDO) and at
+        PRINTC after a separator (the end ends it)."""
         ram = self.ram
-        last = None
+        at_print = True
         self.sp += SP_LET - SP_PRINT
         while True:
             c = self.peek()
             if c == 0 or c == 0x3A:
-                if last is None:
+                self.cost += cycles.CHRGET_HIGH if c else cycles.CHRGET_LOW
+                if at_print:
+                    self.cost += cycles.PRINT_CRDO
                     self.crdo()
+                else:
+                    self.cost += cycles.PRINT_DONE
                 return
+            if at_print:
+                self.cost += cycles.PRINT_START
+            at_print = False
             if c == 0x3B:
                 self.pos += 1
-                last = c
+                self.cost += cycles.PRINT_SEMICOLON + cycles.PRINT_JMP
                 continue
             if c == 0x2C:
                 self.pos += 1
                 column = ram[PNTR] % 40 if self.ram[CHANNL] == 0 else ram[PNTR]
-                for _ in range(10 - column % 10):
-                    self.outspc()
-                last = c
+                self.cost += (cycles.PRINT_COMMA + cycles.PRINT_COMMA_HEAD
+                              + cycles.PRINT_COMMA_TENS * (ram[PNTR] // 10 + 1) - 1 + cycles.PRINT_JMP)
+                self.print_spaces(10 - column % 10)
                 continue
             if c in (T_TAB, T_SPC):
                 self.pos += 1
@@ -45,26 +55,59 @@ class IoStatements:
                 n = self.byte_value(self.expr())
                 self.sp += SP_PAREN
                 self.expect(0x29)
+                self.cost += ((cycles.PRINT_TAB if c == T_TAB else cycles.PRINT_SPC) + cycles.PRINT_TABER
+                              + cycles.PRINT_JMP)
                 if c == T_TAB:
                     n -= ram[PNTR]
-                for _ in range(max(0, n)):
-                    self.outspc()
-                last = c
+                    self.cost += cycles.PRINT_TAB_TO[n < 0]
+                    if n < 0:
+                        continue
+                else:
+                    self.cost += cycles.PRINT_SPC_TO
+                self.print_spaces(n)
                 continue
             v = self.expr()
-            last = None
+            at_print = True
             self.cost += cycles.PRINT_ITEM
             if isinstance(v, bytes):
+                self.cost += cycles.PRINT_STRING + self.fretmp_cycles(v)
                 self.free_temp(v)
-                for ch in v:
-                    self.out(ch)
+                self.strprt(v)
             else:
                 text = mbf.fout(v).encode("latin-1")
-                # STRDON: FOUT's digits made a string (STRLIT's scan) and printed
-                self.cost += cycles.STRING_LITERAL + cycles.STRING_LITERAL_BYTE * len(text)
-                for ch in text:
-                    self.out(ch)
+                # STRLIT's scan of FOUT's digits into a string at FRETOP, printed and given
+                # back, then a cursor right
+                self.cost += (cycles.PRINT_NUMBER + cycles.STRING_LITERAL + cycles.STRING_LITERAL_BYTE * len(text)
+                              + cycles.FRETMP_TEMP[2])
+                self.strprt(text)
                 self.outspc()
+            self.cost += cycles.PRINT_NEXT + self.chrgot_cycles()
+
+    def fretmp_cycles(self, v):
+        """FRETMP ($B6A3) on a string: a variable's, or a temporary's (elsewhere, in FRETOP's
+        page, at FRETOP)."""
+        if not v.temp:
+            return cycles.FRETMP
+        top = self.w(FRETOP)
+        return cycles.FRETMP_TEMP[2 if v.addr == top else 1 if v.addr is not None and v.addr >> 8 == top >> 8 else 0]
+
+    def strprt(self, text):
+        """STRPRT ($AB21) past FREFAC: the characters through OUTDO."""
+        self.cost += cycles.STRPRT + cycles.STRPRT_CHAR * len(text)
+        for ch in text:
+            self.out(ch)
+
+    def print_spaces(self, n):
+        """XSPAC's loop: n cursor rights (spaces to a file) through OUTSPC."""
+        n = max(0, n)
+        self.cost += cycles.PRINT_SPACES + cycles.PRINT_SPACE * n
+        for _ in range(n):
+            self.outspc()
+
+    def chrgot_cycles(self):
+        """CHRGOT ($0079) on the byte at the text pointer: CHRGET's path less its JSR, INC
+        and BNE."""
+        return (cycles.CHRGET_HIGH if self.peek() >= 0x3A else cycles.CHRGET_LOW) - 14
 
     def file_number(self):
         n = self.byte_value(self.expr())

@@ -68,14 +68,17 @@ class ProgramText:
             spent = self.machine.kernal.chrout(byte)       # CHROUT's own cycles, the ROM's
         except KernalError as error:
             raise BasicError(KERNAL_ERRORS.get(error.number, "DEVICE NOT PRESENT")) from None
-        self.cost += spent + cycles.PRINT_CHAR
+        self.cost += spent + cycles.CHROUT_VECTOR + cycles.OUTDO
 
     def out_text(self, text):
+        """STROUT's characters (STRPR2's loop around each)."""
         for ch in (text.encode("latin-1") if isinstance(text, str) else text):
+            self.cost += cycles.STRPRT_CHAR
             self.out(ch)
 
     def outspc(self):
         """OUTSPC: a cursor right on the screen, a space to a file."""
+        self.cost += cycles.OUTSPC
         self.out(0x20 if self.ram[CHANNL] else 0x1D)
 
     def crdo(self):

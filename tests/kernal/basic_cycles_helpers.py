@@ -44,7 +44,7 @@ def statement_cycles(source):
     def out(self, byte):
         before = self.cost
         plain_out(self, byte)
-        other[0] += self.cost - before - cycles.PRINT_CHAR        # the KERNAL's CHROUT
+        other[0] += self.cost - before - cycles.OUTDO        # the KERNAL's CHROUT, from $FFD2
 
     Interpreter.statement, Interpreter.take_cost, Interpreter.out = statement, take_cost, out
     try:
