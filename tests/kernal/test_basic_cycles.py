@@ -63,6 +63,23 @@ JUMPS = """
 JUMPS_GENUINE = [647, 1281, 1505, 872, 1405, 286, 2020, 1667, 3291, 1246]
 
 
+# Paths counted off the listing, each within 1% of the genuine ROMs' cycles: a bare PRINT
+# (PRINT's BEQ CRDO, CRDO, OUTDO), PRINT; (PRINTC's tests, NOTABR), PRINT , at the start of
+# a line (COMPRT: PLOT, MORCO1, ten OUTSPCs), GOTO and GOSUB into the next line (NEWSTT's way
+# in at the zero before it), PRINT before a colon.
+FIXED_PATHS = """
+10 PRINT
+20 PRINT;
+30 PRINT ,
+40 GOTO 50
+50 PRINT:PRINT
+60 GOSUB 80
+70 END
+80 RETURN
+"""
+FIXED_PATHS_GENUINE = [274, 286, 903, 647, 228, 274, 809]
+
+
 def own(source):
     return [cycles for _, _, cycles in statement_cycles(source)]
 
@@ -75,6 +92,12 @@ def test_each_statement_charges_what_the_genuine_rom_spends(source, genuine):
     for n, (mine, theirs) in enumerate(zip(ours, genuine)):
         assert abs(mine / theirs - 1) < 0.07, "statement %d: %d cycles, the genuine ROM %d" % (n, mine, theirs)
     assert abs(sum(ours) / sum(genuine) - 1) < 0.01
+
+
+def test_print_goto_and_gosub_charge_the_roms_fixed_paths_within_one_percent():
+    ours = own(FIXED_PATHS)[:len(FIXED_PATHS_GENUINE)]
+    for n, (mine, theirs) in enumerate(zip(ours, FIXED_PATHS_GENUINE)):
+        assert abs(mine / theirs - 1) < 0.01, "statement %d: %d cycles, the genuine ROM %d" % (n, mine, theirs)
 
 
 def test_ptrget_spends_35_cycles_on_each_variable_it_passes():
