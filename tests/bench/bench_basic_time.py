@@ -1,6 +1,7 @@
 """Benchmark: the C64 cycles BASIC statements take here against the genuine ROMs'.
 
     python tests/bench/bench_basic_time.py
+    python tests/bench/bench_basic_time.py --corpus     # the programs of tests/bench/basic_corpus, whole
 
 Each program runs on a fresh machine with the timer interrupt off (a line 0 `POKE
 56333,127` is put before it), and the cycles from its first statement to its END are
@@ -54,6 +55,14 @@ CASES = [
     ("IF/GOTO loop x100", "10 K=0\n20 K=K+1\n30 IF K<100 THEN 20\n40 IF K=100 THEN K=0\n50 IF K<>0 GOTO 20\n60 END",
      788154, 441415),
     ("spaces in the text x50", "10 FOR I = 1 TO 50\n20 A = A + 1   :   B = A  *  2\n30 NEXT   I\n40 END", 398413, 190873),
+    ('ON GOTO x50', '10 FOR I=1 TO 50:K=I-INT(I/3)*3+1\n20 ON K GOTO 30,40,50\n30 A=1:GOTO 60\n40 A=2:GOTO 60\n50 A=3\n60 NEXT\n70 END', 798335, 446443),
+    ('string comparison x50', '10 A$="APPLE":B$="APRIL"\n20 FOR I=1 TO 50:IF A$<B$ THEN C=C+1\n30 IF A$=B$ THEN D=D+1\n40 NEXT\n50 END', 442808, 121362),
+    ('PRINT TAB, SPC and commas x5', '10 PRINT CHR$(147);\n20 FOR I=1 TO 5:PRINT TAB(3);"A";SPC(4);"B","C",I:NEXT\n30 END', 152158, 120386),
+    ('POKE/PEEK x50', '10 FOR I=1 TO 50:POKE 49152,I:A=PEEK(49152)+PEEK(I):NEXT\n20 END', 842365, 643527),
+    ('integer variables x50', '10 FOR I=1 TO 50:A%=I:B%=A%*2+1:C%=B%/3:NEXT\n20 END', 666340, 393850),
+    ('FOR with STEP', '10 FOR I=100 TO 1 STEP -0.5:NEXT\n20 FOR J=1 TO 300 STEP 7:NEXT\n30 END', 281308, 165494),
+    ('nested GOSUB x30', '10 FOR I=1 TO 30:GOSUB 100:NEXT\n20 END\n100 GOSUB 200:RETURN\n200 GOSUB 300:RETURN\n300 A=A+1:RETURN', 230761, 53700),
+    ('a long REM skipped x50', '10 FOR I=1 TO 50:GOSUB 30:NEXT\n20 END\n30 REM ABCDEFGHIJABCDEFGHIJABCDEFGHIJABCDEFGHIJABCDEFGHIJABCDEFGHIJ\n40 RETURN', 185820, 28932),
 ]
 
 
@@ -65,20 +74,54 @@ def cycles_here(source):
     return total, total - sum(own for _, _, own in rows)
 
 
-def main():
-    print("%-36s %10s %10s %6s   %10s %10s %6s" % ("BASIC program", "here", "genuine", "ratio",
+# The programs of tests/bench/basic_corpus run whole (--corpus): every statement and function
+# of BASIC V2 among them.  Genuine cycles from the first statement after the POKE to the last
+# one's start, in all and in the math package and CHROUT, measured on the genuine ROMs as above.
+CORPUS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "basic_corpus")
+CORPUS_GENUINE = {
+    "arrays.bas": (745610, 390567), "b64array.bas": (1065017, 513672), "b64gosub.bas": (181252, 44127),
+    "b64goto.bas": (156166, 44127), "b64if.bas": (227884, 96087), "b64string.bas": (404706, 144964),
+    "data.bas": (145875, 68032), "deepfor.bas": (480784, 224641), "farjump.bas": (197639, 53711),
+    "fn.bas": (884026, 374611), "forempty.bas": (456432, 241483), "gc.bas": (1857504, 575740),
+    "gc30.bas": (480668, 250725), "gc60.bas": (1089756, 491441), "gosub.bas": (628294, 248223),
+    "gotoif.bas": (788154, 441415), "let.bas": (930485, 422303), "math.bas": (3131484, 2910887),
+    "micro.bas": (947086, 266126), "peekpoke.bas": (1262864, 1011159), "pin.bas": (82154, 32715),
+    "pin2.bas": (17579, 3359), "print.bas": (426459, 308299), "spaces.bas": (398413, 190873),
+    "strings.bas": (1650733, 753848), "vars.bas": (381299, 86132),
+}
+
+
+def corpus_cases():
+    for name in sorted(CORPUS_GENUINE):
+        with open(os.path.join(CORPUS, name), encoding="ascii") as f:
+            yield (name, f.read(),) + CORPUS_GENUINE[name]
+
+
+def table(cases, title):
+    print("%-36s %10s %10s %6s   %10s %10s %6s" % (title, "here", "genuine", "ratio",
                                                   "BASIC here", "genuine", "ratio"))
     ratios, own = [], []
-    for name, source, genuine, genuine_other in CASES:
+    for name, source, genuine, genuine_other in cases:
         here, here_other = cycles_here(source)
         mine, theirs = here - here_other, genuine - genuine_other
         ratios.append(here / genuine)
         own.append(mine / theirs)
         print("%-36s %10d %10d %6.3f   %10d %10d %6.3f" % (name, here, genuine, here / genuine,
                                                           mine, theirs, mine / theirs))
+    worst = max(abs(r - 1) for r in ratios)
     print("mean ratio %.3f over %d programs (range %.3f-%.3f); the interpreter's own part %.3f (%.3f-%.3f)" % (
         sum(ratios) / len(ratios), len(ratios), min(ratios), max(ratios), sum(own) / len(own), min(own), max(own)))
+    print("every case within %.1f%%" % (100 * worst))
+
+
+def main(argv):
+    if argv not in ([], ["--corpus"]):
+        raise SystemExit("usage: bench_basic_time.py [--corpus]")
+    if argv:
+        table(corpus_cases(), "program (tests/bench/basic_corpus)")
+    else:
+        table(CASES, "BASIC program")
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

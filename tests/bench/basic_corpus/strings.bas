@@ -1,0 +1,9 @@
+10 FOR I=1 TO 40
+20 A$=STR$(I)
+30 B$=LEFT$(A$,2)+"X"
+40 C$=MID$(B$,2,1)
+50 D$=RIGHT$(B$,1)
+60 L=LEN(B$):V=VAL(A$):C=ASC(D$):E$=CHR$(65)
+70 IF A$<B$ THEN F=1
+80 NEXT
+90 END
