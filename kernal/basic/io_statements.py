@@ -86,10 +86,10 @@ class IoStatements:
     def fretmp_cycles(self, v):
         """FRETMP ($B6A3) on a string: a variable's, or a temporary's (elsewhere, in FRETOP's
         page, at FRETOP)."""
-        if not v.temp:
+        if not getattr(v, "temp", False):        # (a plain bytes value: no descriptor of its own)
             return cycles.FRETMP
-        top = self.w(FRETOP)
-        return cycles.FRETMP_TEMP[2 if v.addr == top else 1 if v.addr is not None and v.addr >> 8 == top >> 8 else 0]
+        top, addr = self.w(FRETOP), getattr(v, "addr", None)
+        return cycles.FRETMP_TEMP[2 if addr == top else 1 if addr is not None and addr >> 8 == top >> 8 else 0]
 
     def strprt(self, text):
         """STRPRT ($AB21) past FREFAC: the characters through OUTDO."""
