@@ -23,8 +23,8 @@ from kernal.editor_cycles import NBSOUT_SCREEN
 from kernal.editor_fastpath import chrout_cycles, direct_chrout, inline_chrout
 from kernal.errors import CPUStop, EndlessLoop, KernalError, error_text
 from kernal.idle import KeyWaitLoops, interrupted_pc
-from kernal.keyboard import Keyboard
-from kernal.locations import (BLNCT, BLNON, BLNSW, TIME, BASIC_START, BASIC_TOP, BREAK, BUF, CARRY, CINV, DFLTN, DFLTO, EAL, FA,
+from kernal.keyboard import SCAN_NO_KEY, Keyboard
+from kernal.locations import (BLNCT, BLNON, BLNSW, CAS1, R6510, TIME, BASIC_START, BASIC_TOP, BREAK, BUF, CARRY, CINV, DFLTN, DFLTO, EAL, FA,
                               FNADR, FNLEN, HIBASE, INTERRUPT, KEYBOARD, LA, MEMSIZ, MEMSTR, MEMUSS,
                               MSGFLG, NEGATIVE, PALNTS, PNTR, RAM_VECTORS_LENGTH, SA, SCREEN,
                               SCREEN_RAM, STACK, STAL, STATUS, STKEY, TAPE1, TBLX, TBUFFR, TIMOUT,
@@ -36,7 +36,7 @@ from kernal.stack import rts_target, stacked, stacked_word
 # (kernal.editor_cycles) on top, and those with 0 here charge exactly that.
 _COST = {"CHROUT": 0, "PRINT_TO_SCREEN": 0, "CHRIN": 0, "GETIN": 0, "PLOT": 0,
          "CLEAR_SCREEN": 0, "HOME": 0, "SET_LINE_POINTERS": 0, "SET_COLOUR_POINTER": 0, "SCROLL": 0,
-         "IRQ_DEFAULT": 0, "STOP": 0, "UDTIM": 0, "MEMTOP": 0, "MEMBOT": 0, "CALL_RETURN": 0,
+         "IRQ_DEFAULT": 0, "SCNKEY": 0, "STOP": 0, "UDTIM": 0, "MEMTOP": 0, "MEMBOT": 0, "CALL_RETURN": 0,
          # The fixed paths, JMP-table target to RTS, as measured on the genuine ROMs KERNAL
          # 901227-03 / BASIC 901226-01 (CLRCHN with the keyboard and screen as its devices).
          "RDTIM": 30, "SETTIM": 19, "SCREEN": 10, "IOBASE": 10, "READST": 23, "SETLFS": 15,
@@ -65,11 +65,16 @@ EXIT_CYCLES = 22
 # JSR SCNKEY finding no key down, LDA $DC0D -- 161 cycles, 219 with the entry and exit.
 IRQ_BODY = 161
 # More: UDTIM's INC TIME+1 (and TIME) when a byte carries; the cursor blinking (its countdown;
-# the jiffy it turns the cursor on or off); SCNKEY's scan of the whole matrix when a key is down
-# (1,387-1,431 cycles measured by key: the figure for a letter held).
+# the jiffy it turns the cursor on or off); UDTIM's RUN/STOP test and SCNKEY's scan of the whole
+# matrix when a key is down (kernal.clock, kernal.keyboard).
 CLOCK_CARRY, CLOCK_CARRY_TWICE = 7, 11
 BLINK_COUNT, BLINK_ON, BLINK_OFF = 7, 113, 62
-KEY_DOWN_SCAN = 1387
+# The cassette switch (KEY4): with no datasette key down (the sense line, $01 bit 4, high) the ROM
+# clears CAS1 and writes $01 with the motor bit set (off); with a key down it turns the motor on
+# (2 fewer cycles), or, CAS1 set by the tape routines, leaves it (9 fewer).  SCNKEY's cycles with
+# a key down are the keyboard's (kernal.keyboard); SCAN_NO_KEY for a direct call.
+CASSETTE_SENSE, CASSETTE_MOTOR = 0x10, 0x20
+CASSETTE_KEY_DOWN, CASSETTE_KEY_MOTOR_RUNNING = -2, -9
 _IRQ_DEFAULT = entries.address_of("IRQ_DEFAULT")
 _NEWSTT = entries.address_of("BASIC_NEWSTT")
 _SCROLL = entries.address_of("SCROLL")
@@ -363,7 +368,7 @@ class Kernal:
         self._nz(cpu, cpu.y)
 
     def k_scnkey(self, cpu):
-        self.keyboard.scan()
+        cpu.processorCycles += SCAN_NO_KEY + self.keyboard.scan()
 
     def k_scroll(self, cpu):
         """$E8EA (SCROL): the screen up by a logical line, X = the new row $D6; or, with the CPU
@@ -562,7 +567,7 @@ class Kernal:
         mem = self.mem
         cpu.processorCycles += UDTIM_CYCLES + (0 if mem[TIME + 2] != 0xFF else
                                                CLOCK_CARRY_TWICE if mem[TIME + 1] == 0xFF else CLOCK_CARRY)
-        self.clock.udtim()
+        cpu.processorCycles += self.clock.udtim()
 
     def k_rdtim(self, cpu):
         jiffies = self.clock.read()
@@ -604,16 +609,14 @@ class Kernal:
         mem = self.mem
         carries = mem[TIME + 2] == 0xFF
         cycles = IRQ_BODY + (0 if not carries else CLOCK_CARRY_TWICE if mem[TIME + 1] == 0xFF else CLOCK_CARRY)
-        self.clock.udtim()
+        cycles += self.clock.udtim()
         if not mem[BLNSW]:
             phase = mem[BLNON]
             cycles += BLINK_COUNT if mem[BLNCT] != 1 else BLINK_OFF if phase & 1 else BLINK_ON
             self.editor.blink()
             self.editor.spent = 0
-        if self.keyboard.held:
-            cycles += KEY_DOWN_SCAN
-        cpu.processorCycles += cycles
-        self.keyboard.scan()
+        cycles += self._cassette_switch()
+        cpu.processorCycles += cycles + self.keyboard.scan()
         self.machine.cia1.acknowledge()
         if (self.keyboard.count() == 0 and not self.keyboard.held
                 and self.key_wait_loops.at(interrupted_pc(self._page1, cpu.sp))):
@@ -626,6 +629,22 @@ class Kernal:
             return True
         cpu.pc = entries.IRQ_EXIT
         return True
+
+    def _cassette_switch(self):
+        """KEY4 .. KL24: the cassette sense line ($01 bit 4) read and the motor bit (5) written
+        as the ROM writes it; returns the cycles against the usual path (no key down: 0)."""
+        mem = self.mem
+        port = mem[R6510]
+        if port & CASSETTE_SENSE:
+            mem[CAS1] = 0
+            motor_off = port | CASSETTE_MOTOR
+            if motor_off != port:
+                mem[R6510] = motor_off
+            return 0
+        if mem[CAS1]:
+            return CASSETTE_KEY_MOTOR_RUNNING
+        mem[R6510] = port & ~CASSETTE_MOTOR & 0xFF
+        return CASSETTE_KEY_DOWN
 
     def default_irq(self, cpu):
         """An IRQ taken, with the KERNAL ROM in and the vector at $0314 left at IRQ_DEFAULT:

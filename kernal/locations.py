@@ -18,6 +18,7 @@ BASIC_START = 0x0801  # where BASIC programs start (TXTTAB after NEW)
 BASIC_TOP = 0xA000    # the BASIC ROM: the top of BASIC memory (MEMSIZ after RAMTAS)
 
 # -- zero page ------------------------------------------------------------------------------
+R6510 = 0x01        # r6510: the 6510's port: bit 4 the cassette sense line (0: a key down), bit 5 the motor
 ADRAY1 = 0x03       # adray1: vector to FAC -> integer in A (high) / Y (low) (FLPINT, $B1AA)
 ADRAY2 = 0x05       # adray2: vector to integer in A (high) / Y (low) -> FAC (GIVAYF, $B391)
 CHANNL = 0x13       # channl: BASIC's current I/O channel (CMD, PRINT#); 0 = screen/keyboard
@@ -58,6 +59,7 @@ FNLEN = 0xB7        # fnlen: length of the file name
 LA = 0xB8           # la: logical file number
 SA = 0xB9           # sa: secondary address
 FA = 0xBA           # fa: device number
+CAS1 = 0xC0         # cas1: nonzero while the tape routines run the cassette motor
 FNADR = 0xBB        # fnadr: address of the file name ($BB/$BC)
 STAL = 0xC1         # stal: start address of SAVE ($C1/$C2)
 MEMUSS = 0xC3       # memuss: load address given to LOAD in X/Y ($C3/$C4)
@@ -99,9 +101,11 @@ COLOR = 0x0286      # color: text colour
 GDCOL = 0x0287      # gdcol: colour under the cursor
 HIBASE = 0x0288     # hibase: screen page
 XMAX = 0x0289       # xmax: keyboard buffer size
+RPTFLG = 0x028A     # rptflg: bit 7 every key repeats, bit 6 none does
 KOUNT = 0x028B      # kount: key repeat speed
 DELAY = 0x028C      # delay: key repeat delay
 SHFLAG = 0x028D     # shflag: bit 0 SHIFT, bit 1 C=, bit 2 CTRL
+LSTSHF = 0x028E     # lstshf: SHFLAG as the last key scan found it
 KEYLOG = 0x028F     # keylog: keyboard table set-up vector ($028F/$0290)
 MODE = 0x0291       # mode: bit 7 = SHIFT+C= case switch locked
 AUTODN = 0x0292     # autodn: nonzero = a wrapping line pushes the rows below down
