@@ -48,6 +48,17 @@ CHROUT = {
     "cursor down": (b"\x93HELLO\x13", 0x11, 279),
     "cursor up": (b"\x93HELLO\x0d\x0d", 0x91, 235),
     "DEL at the home position": (b"\x93", 0x14, 129),
+    "DEL at column 0 of a line's second row": (b"\x93" + b"A" * 60 + b"\x13\x11", 0x14, 1721),
+    "DEL inside a two-row line": (b"\x93" + b"A" * 60 + b"\x13\x1d\x1d", 0x14, 3167),
+    "INST inside a two-row line": (b"\x93" + b"A" * 60 + b"\x13\x1d\x1d", 0x94, 3112),
+    "a letter with two inserts pending in a two-row line": (b"\x93" + b"A" * 60 + b"\x13\x1d\x1d\x94\x94", 0x41, 275),
+    "a control code in insert mode: its reverse glyph": (b"\x93" + b"A" * 60 + b"\x13\x1d\x1d\x94\x94A", 0x1C, 249),
+    "a shifted control code in quote mode": (b"\x93\x22", 0x93, 258),
+    "cursor up from a line's second row": (b"\x93" + b"A" * 60 + b"\x13\x11", 0x91, 147),
+    "cursor left from column 40 to 39": (b"\x93" + b"A" * 60 + b"\x13\x11", 0x9D, 182),
+    "a letter at column 39 on row 23": (b"\x93" + b"\x0d" * 23 + b"C" * 39, 0x44, 353),
+    "RETURN on row 24 under a two-row line: one pass": (b"\x93" + b"\x0d" * 24 + b"C" * 79, 0x0D, 31680),
+    "CLR with linked lines": (b"\x93" + b"A" * 60 + b"\x0d" + b"B" * 50, 0x93, 37684),
     "DEL in a row of 40": (b"\x93ABCDEFG\x9d\x9d\x9d", 0x14, 1571),
     "INST in a row of 40": (b"\x93ABCDEFG\x9d\x9d\x9d", 0x94, 1516),
 }
@@ -117,6 +128,88 @@ def test_the_other_routines_charge_the_genuine_roms_cycles(core):
     assert _charged(machine, 0xE505) == 10                       # SCREEN
     assert _charged(machine, 0xFE07) == 23                       # READST
     assert _charged(machine, 0xF333) == 28                       # CLRCHN
+    assert _charged(machine, 0xE500) == 10                       # IOBASE
+    assert _charged(machine, 0xEA87) == 59                       # SCNKEY, no key down
+
+
+@pytest.mark.parametrize("core", list(CORES.values()), ids=list(CORES))
+def test_udtim_and_scnkey_with_keys_down_charge_the_genuine_roms_cycles(core):
+    machine = _machine(core)
+    ram = machine.mem.ram
+    keyboard = machine.kernal.keyboard
+    ram[0xA2] = 5
+    keyboard.hold(63, 9)                                         # RUN/STOP down
+    assert _charged(machine, 0xF69B) == 77 and ram[0x91] == 0x7F
+    ram[0x91] = 0xFF
+    keyboard.hold(15, 9)                                         # and SHIFT: no STOP, $91 left alone
+    assert _charged(machine, 0xF69B) == 75 and ram[0x91] == 0xFF
+    keyboard.held.clear()
+    ram[0xA0], ram[0xA1], ram[0xA2] = 0x4F, 0x1A, 0x00           # 24 hours: the clock rolls over
+    assert _charged(machine, 0xF69B) == 62 and ram[0xA0:0xA3] == [0, 0, 0]
+    keyboard.press(0x41)                                         # A: found new, then held
+    assert [_charged(machine, 0xEA87) for _ in range(2)] == [1463, 1446]
+
+
+def _interrupts(machine, count):
+    """The cycles of `count` 60 Hz interrupts taken one after the other (sequence to RTI)."""
+    cpu = machine.cpu
+    cycles = []
+    for _ in range(count):
+        cpu.pc, cpu.p = 0xC000, 0x20
+        before = machine.cycles
+        machine.kernal.default_irq(cpu)
+        cycles.append(machine.cycles - before)
+    return cycles
+
+
+# The interrupt with a key down, jiffy by jiffy (a typed key is held three jiffies): the genuine
+# ROM's SCNKEY reads the whole matrix, finds the key new, then held (the repeat keys counting
+# their delay down); measured on the genuine ROMs, the cursor off.
+KEYS_DOWN = {
+    "A": (0x41, [1623, 1606, 1606]),
+    "shifted A": (0xC1, [1653, 1636, 1636]),
+    "CRSR right (a repeat key)": (0x1D, [1623, 1617, 1617]),
+    "space (a repeat key)": (0x20, [1623, 1613, 1613]),
+    "RUN/STOP": (0x03, [1650, 1633, 1633]),
+}
+
+
+@pytest.mark.parametrize("case", list(KEYS_DOWN), ids=list(KEYS_DOWN))
+def test_the_interrupt_with_a_key_down_takes_the_genuine_roms_cycles(case):
+    key, genuine = KEYS_DOWN[case]
+    machine = _machine(FastCPU)
+    machine.poke(0xCC, 1)                                        # BLNSW: the cursor does not blink
+    machine.kernal.keyboard.press(key)
+    assert _interrupts(machine, 3) + _interrupts(machine, 1) == genuine + [219]
+
+
+def test_the_interrupt_with_ctrl_held_or_the_buffer_full_takes_the_genuine_roms_cycles():
+    machine = _machine(FastCPU)
+    machine.poke(0xCC, 1)
+    keyboard = machine.kernal.keyboard
+    keyboard.hold_ctrl(2)
+    assert _interrupts(machine, 2) == [1622, 1622]               # CTRL alone: no key to put
+    machine.poke(0xC6, 10)                                       # the buffer full: the key is not put
+    keyboard.press(0x41)
+    assert _interrupts(machine, 1) == [1614]
+
+
+def test_the_interrupts_cursor_blink_and_cassette_switch_take_the_genuine_roms_cycles():
+    machine = _machine(FastCPU)
+    machine.poke(0xCC, 0)                                        # the cursor blinks
+    machine.poke(0xCD, 5)
+    assert _interrupts(machine, 1) == [226]                      # its countdown
+    machine.poke(0xCD, 1)
+    machine.poke(0xCF, 0)
+    assert _interrupts(machine, 1) == [332]                      # the cursor turned on
+    machine.poke(0xCD, 1)
+    assert _interrupts(machine, 1) == [281]                      # and off
+    machine.poke(0xCC, 1)
+    machine.poke(0x00, 0x3F)                                     # the sense line driven low: a datasette key down
+    machine.poke(0x01, 0x27)
+    assert _interrupts(machine, 1) == [217] and machine.peek(0x01) & 0x20 == 0   # the motor turned on
+    machine.poke(0xC0, 1)                                        # CAS1: the tape routines run the motor
+    assert _interrupts(machine, 1) == [210]
 
 
 @pytest.mark.parametrize("core", list(CORES.values()), ids=list(CORES))
