@@ -10,6 +10,21 @@ from kernal.locations import (AUTODN, BLNCT, BLNON, BLNSW, COLOR, CRSW, DATA, DF
 
 SHIFT_RUN_TEXT = b"LOAD\rRUN\r"
 
+# The ROM's cycles (KERNAL 901227-03, counted from its listing and checked on the genuine ROM):
+# CHRIN from the keyboard with no line read yet: LOOP5's TYA / PHA / TXA / PHA / LDA CRSW / BEQ
+# LOOP3 (a page back).  A key found: LOOP3's LDA NDX / STA BLNSW / STA AUTODN / BEQ, SEI, LDA
+# BLNON / BEQ LP21, JSR LP2: LDY KEYD / LDX #0, LP1 moving the buffer down a key at a time (17
+# a key waiting, the last 16), DEC NDX / TYA / CLI / CLC / RTS.  LOOP5's head when LOP5 reads
+# a character (kernal.editor_input._read_line_char counts it, RETURN's way in does not pass it).
+LOOP5_TO_LOOP3 = 17
+LOOP5_HEAD = 15
+KEY_FOUND = 12 + 2 + 3 + 3 + 6 + 4 + 2 - 1 + 5 + 2 + 2 + 2 + 6
+LP2_PER_KEY = 17
+CURSOR_OFF = -1 + 3 + 4 + 2 + 3 + 6
+# SHIFT-RUN/STOP: CMP #$83 / BNE not taken, LDX #9 / SEI / STX NDX, LP23's nine LDA / STA / DEX /
+# BNE, BEQ LOOP3.
+RUN_KEY = 2 + 2 + 2 + 2 + 3 + 9 * 14 - 1 + 3
+
 
 class LineInput:
     """CHRIN's line input and the cursor blink, on the editor's memory `self.mem`."""
@@ -69,30 +84,38 @@ class LineInput:
             m[LSXP] = m[TBLX]
             if m[CRSW]:
                 return self._read_line_char()
+            self.spent += LOOP5_TO_LOOP3
             self._typing = True
         while True:
             waiting = m[NDX]
             key = take_key()
             if key is None:
+                # LOOP3 spins until the interrupt puts a key in the buffer: the machine lets that
+                # time pass (interrupts included), as much as on a C64.
                 m[BLNSW] = 0
                 m[AUTODN] = 0
                 return None
             waiting = waiting or 1
             m[BLNSW] = waiting
             m[AUTODN] = waiting
+            self.spent += KEY_FOUND + LP2_PER_KEY * min(waiting, 10)
             if m[BLNON]:
-                # Take the cursor off before anything is echoed.
+                # Take the cursor off before anything is echoed (BEQ not taken, LDA GDBLN / LDX
+                # GDCOL / LDY #0 / STY BLNON / JSR DSPP; _put charges DSPP's body).
+                self.spent += CURSOR_OFF
                 m[BLNON] = 0
                 self._put(m[GDBLN], m[GDCOL])
             key &= 0xFF
             if key == 0x83:
+                self.spent += RUN_KEY
                 if self.stuff_keys is not None:
                     self.stuff_keys(SHIFT_RUN_TEXT)
                 continue
             if key != 0x0D:
-                self.spent += 6 - 17                # LOOP4: JSR PRT (CHROUT's cycles less NBSOUT's)
+                self.spent += 5 + 6 + 6 - 17        # CMP #$83 / BNE, CMP #$0D / BNE LOOP4 (a page back): JSR PRT (CHROUT's cycles less NBSOUT's)
                 self.chrout(key)
                 continue
+            self.spent += 5 + 4                     # CMP #$83 / BNE, CMP #$0D / BNE not taken
             self._typing = False
             return self._enter_line()
 
@@ -102,25 +125,45 @@ class LineInput:
         end = m[LNMX]
         m[CRSW] = end
         screen = (m[PNT + 1] << 8) | m[PNT]
+        # LDY LNMX / STY CRSW; CLP5 back over the spaces at the line's end: LDA (PNT),Y (a page
+        # crossed past the row's page) / CMP #' ' / BNE, DEY / BNE (14 a space, 13 the last at
+        # column 1); 10 for the character that ends it.
+        spent = 6 + 10
         while m[(screen + end) & 0xFFFF] == 0x20:
+            spent += 14 + ((screen & 0xFF) + end > 0xFF)
             end -= 1
             if end == 0:
+                spent -= 10 + 1
                 break
+        else:
+            spent += (screen & 0xFF) + end > 0xFF
         m[INDX] = end + 1
         m[AUTODN] = 0
         m[PNTR] = 0
         m[QTSW] = 0
+        # CLP6: INY / STY INDX / LDY #0 / STY AUTODN / STY PNTR / STY QTSW / LDA LSXP / BMI LOP5
+        spent += 20 + 3
         start_row = m[LSXP]
         if not start_row & 0x80:
+            # BMI not taken, LDX TBLX / JSR FINPUT: CPX LSXP / BEQ FINPUX: RTS (or JMP FINDST, and
+            # FINDST's JMP SETPNT), CPX LSXP / BNE LOP5
+            spent += -1 + 3 + 6 + 3 + 3 + 6 + 3 + 3
             row = m[TBLX]
             if row != start_row:
+                spent += -1 + 3 - 6 + 3
+                self.spent += spent
+                spent = 0
                 row = self._point_at_line_start(row)
             if row == start_row:
                 # Still on the line where input began: skip what was printed before it.
+                # (BNE not taken, LDA LSTP / STA PNTR / CMP INDX / BCC LOP5, or BCS CLP2)
                 column = m[LSTP]
                 m[PNTR] = column
+                spent += -1 + 9 + 3
                 if column >= m[INDX]:
+                    self.spent += spent - 1 + 3
                     return self._end_of_line()
+        self.spent += spent - LOOP5_HEAD               # on into LOP5, not through LOOP5's head
         return self._read_line_char()
 
     def _read_line_char(self):

@@ -228,3 +228,36 @@ def test_the_60_hz_interrupt_takes_the_genuine_roms_219_cycles(core):
     while cpu.pc != 0xC000:
         cpu.step()
     assert machine.cycles - before == 219 - 7                    # (irq() charged the sequence's 7)
+
+
+# CHRIN from the keyboard with the keys of a line in the buffer (the screen editor's RETURN):
+# (printed first, the keys, the genuine ROM's cycles of each call from $F157 to the RTS).  The
+# first call takes the keys (LP2 moving the buffer down), echoes them, finds the line's end
+# (CLP5 back over the spaces), and returns its first character; each next call one more.
+CHRIN_KEYBOARD = {
+    "HELLO typed": (b"", b"HELLO\r", [2682, 125, 125, 125, 125, 147]),
+    "a quote toggles quote mode": (b"", b'"A"\r', [1919, 125, 133, 147]),
+    "after a prompt": (b"? ", b"12\r", [1495, 124, 147]),
+    "RETURN alone after a prompt": (b"? ", b"\r", [779]),
+    "the cursor moved up two lines": (b"\r\rLINE", b"\x91\x91X\r", [1821, 124, 124, 124, 125, 147]),
+    "a line wrapping on row 24: a scroll": (b"\r" * 24 + b"B" * 36, b"12345678\r",
+                                           [35665, 124, 124, 124, 124, 124, 124, 124, 147]),
+}
+
+
+@pytest.mark.parametrize("core", list(CORES.values()), ids=list(CORES))
+@pytest.mark.parametrize("case", list(CHRIN_KEYBOARD), ids=list(CHRIN_KEYBOARD))
+def test_chrin_from_the_keyboard_charges_the_genuine_roms_cycles(case, core):
+    printed, keys, genuine = CHRIN_KEYBOARD[case]
+    machine = _machine(core)
+    machine.kernal.editor.cancel_input()                         # (the boot's READY. left CHRIN waiting)
+    for byte in b"\x93" + printed:
+        machine.call(0xFFD2, a=byte)
+    machine.poke(0x99, 0)                                        # DFLTN: the keyboard
+    machine.poke(0xCC, 1)                                        # the cursor off
+    machine.poke(0xCF, 0)
+    for offset, key in enumerate(keys):
+        machine.poke(0x277 + offset, key)
+    machine.poke(0xC6, len(keys))
+    assert [_charged(machine, 0xF157) for _ in genuine] == genuine
+    assert machine.cpu.a == 0x0D
