@@ -633,17 +633,18 @@ class Kernal:
     def _cassette_switch(self):
         """KEY4 .. KL24: the cassette sense line ($01 bit 4) read and the motor bit (5) written
         as the ROM writes it; returns the cycles against the usual path (no key down: 0)."""
-        mem = self.mem
-        port = mem[R6510]
+        ram = self._page1
+        port = ram[R6510]                  # (RAM's $01 holds what the port reads)
         if port & CASSETTE_SENSE:
-            mem[CAS1] = 0
+            if ram[CAS1]:
+                ram[CAS1] = 0
             motor_off = port | CASSETTE_MOTOR
-            if motor_off != port:
-                mem[R6510] = motor_off
+            if getattr(self.mem, "port", motor_off) != motor_off:   # (the latch: most jiffies it holds this)
+                self.mem[R6510] = motor_off
             return 0
-        if mem[CAS1]:
+        if ram[CAS1]:
             return CASSETTE_KEY_MOTOR_RUNNING
-        mem[R6510] = port & ~CASSETTE_MOTOR & 0xFF
+        self.mem[R6510] = port & ~CASSETTE_MOTOR & 0xFF
         return CASSETTE_KEY_DOWN
 
     def default_irq(self, cpu):

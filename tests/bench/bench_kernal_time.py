@@ -105,6 +105,12 @@ IRQ_CASES = (
 # 2,048 letters printed from row 24 (51 scrolls) with the 60 Hz interrupt on, the whole run
 # in C64 cycles: the genuine ROM took 2,257,865 (to within 8 cycles; where the interrupts fall
 # moves a run by an interrupt's 219 cycles either way).
+# CHRIN from the keyboard, HELLO and RETURN in the buffer: each call's cycles from $F157 to the RTS
+# (the first takes the keys, echoes them, finds the line's end and returns H), genuine ROM's.
+CHRIN_TYPED = b"HELLO\r"
+CHRIN_TYPED_GENUINE = (("CHRIN from the keyboard: HELLO typed, first call", 2682),
+                       ("CHRIN from the keyboard: the next character", 125),
+                       ("CHRIN from the keyboard: the line's end, RETURN", 147))
 LETTERS = """
         .org $C000
         ldx #24
@@ -174,6 +180,16 @@ def main():
             before = machine.cycles
             machine.kernal.default_irq(machine.cpu)
         rows.append((what, machine.cycles - before, genuine))
+    machine = _machine()
+    machine.kernal.editor.cancel_input()            # (the boot's READY. left CHRIN waiting)
+    machine.call(0xFFD2, a=0x93)
+    for addr, value in ((0x99, 0), (0xCC, 1), (0xCF, 0), (0xC6, len(CHRIN_TYPED))):
+        machine.poke(addr, value)
+    for offset, key in enumerate(CHRIN_TYPED):
+        machine.poke(0x277 + offset, key)
+    calls = [_charged(machine, 0xF157) for _ in CHRIN_TYPED]
+    for (what, genuine), project in zip(CHRIN_TYPED_GENUINE, (calls[0], calls[1], calls[-1])):
+        rows.append((what, project, genuine))
     machine = C64(sid_seed=1, vic_dma=False)
     machine.run(2_000_000)
     machine.call(0xFFD2, a=0x93)

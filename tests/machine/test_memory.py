@@ -192,8 +192,10 @@ def test_the_floating_bits_fade_to_0_about_350_ms_after_they_were_last_driven():
     assert m.peek(0x01) == 0xFF
     m.run(max_cycles=100_000)
     assert m.peek(0x01) == 0x37              # gone: they read 0
-    m.poke(0x00, 0x2F)                       # bit 3 an output again: the latch's 1
-    assert m.peek(0x01) == 0x3F
+    m.poke(0x00, 0x2F)                       # bit 3 an output again: the latch's level, which the
+    assert m.peek(0x01) == 0x37              # KERNAL's IRQ rewrote with what it read (KEY4's motor
+    m.poke(0x01, 0x3F)                       # bit, ORA #$20 / STA $01: the faded 0), as on the genuine ROM
+    assert m.peek(0x01) == 0x3F              # the latch's 1 driven
 
 
 def test_colour_ram_is_four_bits_wide():
