@@ -62,6 +62,7 @@ class Channels:
         self.editor = editor
         self.keyboard = keyboard
         self.devices = DeviceTable(mem)
+        self.bytes_moved = 0            # over the serial bus by the last LOAD or SAVE (kernal.disk_time)
         self._input_secondary = 0
         self._output_secondary = 0
         self._bus = None          # LISTEN/TALK state for the serial-bus routines
@@ -222,6 +223,7 @@ class Channels:
     def load(self, name, device, secondary, address, verify=False):
         """LOAD (or VERIFY) file `name` into memory at `address` (secondary address != 0: at
         the file's own); returns the address after its last byte, also left in EAL."""
+        self.bytes_moved = 0
         if not name:
             raise KernalError(ERR_MISSING_FILE_NAME)
         disk = self._disk(device)
@@ -243,16 +245,19 @@ class Channels:
             else:
                 mem[target] = byte
         mem[STATUS] |= ST_EOI
+        self.bytes_moved = len(data)
         end = min(address + len(body), 0x10000)
         mem[EAL], mem[EAL + 1] = end & 0xFF, (end >> 8) & 0xFF
         return end & 0xFFFF
 
     def save(self, name, device, start, end):
         """SAVE memory start..end-1 as file `name`, its load address first."""
+        self.bytes_moved = 0
         if not name:
             raise KernalError(ERR_MISSING_FILE_NAME)
         disk = self._disk(device)
         body = bytes(self.mem[a] for a in range(start, max(start, end)))
+        self.bytes_moved = 2 + len(body)            # (the drive takes them before it reports an error)
         disk.save(name, bytes((start & 0xFF, start >> 8)) + body)
         self.mem[STATUS] = 0
 

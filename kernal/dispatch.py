@@ -18,6 +18,7 @@ from types import MappingProxyType
 from kernal import entries
 from kernal.channels import Channels, WAIT
 from kernal.clock import JiffyClock
+from kernal.disk_time import transfer_cycles
 from kernal.editor import SCREEN_CODE, ScreenEditor
 from kernal.editor_cycles import NBSOUT_SCREEN
 from kernal.editor_fastpath import chrout_cycles, direct_chrout, inline_chrout
@@ -592,6 +593,7 @@ class Kernal:
             return
         cpu.x, cpu.y = end & 0xFF, end >> 8
         self._carry(cpu, False)
+        self._disk_time()
 
     def k_isave(self, cpu):
         m = self.mem
@@ -603,6 +605,14 @@ class Kernal:
             self._error(cpu, error.number)
             return
         self._carry(cpu, False)
+        self._disk_time()
+
+    def _disk_time(self):
+        """The LOAD's or SAVE's time on a 1541 (kernal.disk_time) passes before the program
+        goes on, the interrupts taken meanwhile."""
+        stall = getattr(self.machine, "stall", None)
+        if stall is not None and self.channels.bytes_moved:
+            stall(transfer_cycles(self.channels.bytes_moved, self.machine.pal))
 
     # -- interrupts -----------------------------------------------------------------------------
     def k_irq_default(self, cpu):

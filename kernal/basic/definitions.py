@@ -11,6 +11,7 @@ from kernal.locations import BASIC_MEMSIZ, FACEXP, USRPOK
 MEMSIZ = BASIC_MEMSIZ
 USRADD = USRPOK + 1
 NEWSTT = entries.address_of("BASIC_NEWSTT")
+BASIC_READY = entries.address_of("BASIC_READY")       # $A474: READY. and direct mode
 FN_FAC = FACEXP
 
 SLICE = 20000                   # C64 cycles per visit of the NEWSTT trap at most (it stops at the next interrupt due)

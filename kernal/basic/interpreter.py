@@ -39,7 +39,7 @@ definitions holds the tokens and the exceptions they share, cycles the cost mode
 """
 
 from kernal.basic import cycles, mbf, series
-from kernal.basic.definitions import (BasicError, Finished, Hung, NEWSTT, PI_TOKEN, SLICE,
+from kernal.basic.definitions import (BASIC_READY, BasicError, Finished, Hung, NEWSTT, PI_TOKEN, SLICE,
                                       SP_LET, STACK_TOP, STALL_COST, Suspend, T_CLOSE, T_CLR, T_CMD, T_CONT, T_DATA, T_DEF, T_DIM,
                                       T_END, T_EQ, T_FOR,
                                       T_GET, T_GO, T_GOSUB, T_GOTO, T_IF, T_INPUT, T_INPUTN, T_LET, T_LIST,
@@ -205,6 +205,10 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
             self.listing = None
             if finished.message:
                 self.basic.print_text(finished.message)
+            if machine.stall_cycles:
+                # The statement's time (a LOAD's or SAVE's on the drive) passes before READY.
+                cpu.pc = BASIC_READY
+                return True
             return self.basic.ready(cpu)
         except BasicError as error:
             self.charge(cpu)

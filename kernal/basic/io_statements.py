@@ -11,6 +11,7 @@ from kernal.basic.definitions import (BasicError, Finished, Hung, KERNAL_ERRORS,
 from kernal.basic.mbf import MathError
 from kernal.basic.program_text import WALK_LIMIT
 from kernal.channels import WAIT
+from kernal.disk_time import transfer_cycles
 from kernal.errors import KernalError
 from kernal.locations import CHANNL, DATLIN, DATPTR, FA, FNADR, FNLEN, FRETOP, LA, PNTR, SA, STATUS
 
@@ -515,13 +516,19 @@ class IoStatements:
 
     def _file_statement(self, verify=False, save=False):
         name, device, secondary = self.file_arguments()
+        channels = self.machine.kernal.channels
+        channels.bytes_moved = 0
         if save:
-            self.basic.save_program(name, device)
+            try:
+                self.basic.save_program(name, device)
+            finally:
+                self.cost += self.disk_time(channels.bytes_moved)
             if self.direct:
                 raise Finished()
             return
         chain = not (verify or self.direct)
         self.basic.load_program(name, device, secondary, verify, chain=chain)
+        self.cost += self.disk_time(channels.bytes_moved)
         if not chain:
             if not verify:
                 self.clr()                               # $A52A
@@ -532,6 +539,10 @@ class IoStatements:
         self.restore_data()
         self.pop_to(0)
         self.start_at(None)
+
+    def disk_time(self, byte_count):
+        """The C64 time of a LOAD, VERIFY or SAVE of `byte_count` bytes on a 1541 (kernal.disk_time)."""
+        return transfer_cycles(byte_count, self.machine.pal) if byte_count else 0
 
     def file_arguments(self):
         """LOAD/SAVE/VERIFY arguments: ["name"[,device[,secondary]]], any expressions."""
