@@ -6,7 +6,8 @@ also held down in the matrix for a few jiffies so that programs reading
 $DC00/$DC01, $CB or $91 directly see it.  CTRL alone types nothing: it is only
 held down in the matrix (and in SHFLAG $028D) for as long as the front end says
 or until RUN/STOP is typed, which is what the screen editor's scroll looks at to slow
-down (kernal.editor).
+down (kernal.editor).  Each jiffy's scan charges the cycles the ROM's SCNKEY spends on the
+keys down (scan), and UDTIM's sample of the RUN/STOP row follows the ROM (sample_stop_row).
 """
 
 from kernal.locations import DELAY, KEYD, KOUNT, LSTSHF, NDX, RPTFLG, XMAX, SFDX, LSTX, SHFLAG, STKEY
@@ -105,6 +106,8 @@ class Keyboard:
         self.mem[XMAX] = 10
         self.mem[SFDX] = self.mem[LSTX] = NO_KEY
         self.mem[SHFLAG] = 0
+        self._found = NO_KEY
+        self._fresh = False
 
     # -- the buffer ----------------------------------------------------------
     def count(self):
