@@ -110,6 +110,7 @@ class TerminalApp:
         self.dropped_keys = 0         # in the current burst (the note says how many)
         self.dropped_at = None
         self.overlay = None          # VersionMenu or HelpPanel while open
+        self.overlay_box = None      # where its box was drawn last: (top, left, height, width)
         self.question = None         # the quit question while asked
         self.quit_code = None
         self.quit_message = None
@@ -274,12 +275,26 @@ class TerminalApp:
         if renderer.layout is None:
             renderer.draw_too_small()
         else:
-            renderer.draw(snapshot(self.machine))
-            left, right, style = status_parts(self.status_info(), renderer.status_room())
-            renderer.draw_status(left, right, style)
-            if self.overlay is not None and not getattr(self.overlay, "showing_screen", False):
-                self.overlay.draw(self.surface)
+            box = self.draw_picture()
+            if box is not None and self.overlay_box not in (None, box):
+                # The box moved or shrank (a question in the menu's footer, the list scrolled):
+                # the renderer redraws only cells that changed, so the old edges need a repaint.
+                self.surface.clear()
+                renderer.invalidate()
+                box = self.draw_picture()
+            self.overlay_box = box
         self.surface.flush()
+
+    def draw_picture(self):
+        """The C64 screen, the status line and an open menu or help panel over them;
+        returns where the panel's box went (None without one)."""
+        renderer = self.renderer
+        renderer.draw(snapshot(self.machine))
+        left, right, style = status_parts(self.status_info(), renderer.status_room())
+        renderer.draw_status(left, right, style)
+        if self.overlay is not None and not getattr(self.overlay, "showing_screen", False):
+            return self.overlay.draw(self.surface)
+        return None
 
     # -- keys --------------------------------------------------------------------------
     def read_key(self, timeout):
@@ -501,7 +516,7 @@ class TerminalApp:
         self.note_time = self.clock()
 
     def close_overlay(self):
-        self.overlay = None
+        self.overlay = self.overlay_box = None
         self.renderer.invalidate()
         self.surface.clear()
 

@@ -1,7 +1,8 @@
 """Overlays on the C64 screen: the version menu and the help panel.
 
 Both are boxes drawn over the picture while the emulation is paused; the
-caller repaints the screen when they close.  Keys reach them raw (as
+caller repaints the screen when they close, and when a box drawn is not where
+the last one was (draw returns its rows and columns).  Keys reach them raw (as
 get_wch returned them) and they answer what to do next.
 """
 
@@ -63,7 +64,8 @@ def _is_program(path, saved_games):
 
 
 def _box(surface, lines, styles, title, inner=0):
-    """Draw lines in a box centred on the surface, at least `inner` wide inside its edges."""
+    """Draw lines in a box centred on the surface, at least `inner` wide inside its edges;
+    returns where it went: (top, left, height, width)."""
     rows, cols = surface.size()
     inner = max([inner, len(title) + 2] + [len(line) for line in lines])
     width = min(cols, inner + 4)
@@ -79,6 +81,7 @@ def _box(surface, lines, styles, title, inner=0):
         if styles[offset] is not BOX:
             surface.put(top + 1 + offset, left + 2, (line + " " * width)[:width - 4], styles[offset])
     surface.put(top + height - 1, left, border, BOX)
+    return top, left, height, width
 
 
 class VersionMenu:
@@ -133,8 +136,7 @@ class VersionMenu:
         if not self.entries:
             lines = [line for text in ("no RYG version is built and no .prg here", "", "Esc closes")
                      for line in wrapped(text, room)]
-            _box(surface, lines, [BOX] * len(lines), "Versions")
-            return
+            return _box(surface, lines, [BOX] * len(lines), "Versions")
         footer = [""] + wrapped("arrows + Enter or 1-9 start it (the C64 resets); Esc closes", room)
         if self.at_stake:
             footer = [""] + wrapped("arrows + Enter or 1-9 start it: the C64 resets and %s is lost "
@@ -159,7 +161,7 @@ class VersionMenu:
                 break
             lines += laid_out[index]
             styles += [SELECTED if index == self.selected else BOX] * len(laid_out[index])
-        _box(surface, lines + footer, styles + [BOX] * len(footer), "Versions")
+        return _box(surface, lines + footer, styles + [BOX] * len(footer), "Versions")
 
     def shown_from(self, laid_out, budget):
         """The first entry to show so that the selected one's lines are in the `budget` rows."""
@@ -210,4 +212,4 @@ class HelpPanel:
         last = "any key closes this panel" if self.page + 1 == self.pages else more % (self.page + 1, self.pages)
         footer = wrapped(last, room)
         shown = pages[self.page] + [""] * (1 + footer_rows - len(footer)) + footer
-        _box(surface, shown, [BOX] * len(shown), "RYG64 keys", max(len(line) for line in lines + shown))
+        return _box(surface, shown, [BOX] * len(shown), "RYG64 keys", max(len(line) for line in lines + shown))

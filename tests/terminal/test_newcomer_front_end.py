@@ -15,9 +15,9 @@ from tests.terminal.test_terminal_render import FakeClock, FakeCurses, FakeCurse
 F0 = FakeCurses.KEY_F0
 
 
-def ryg_app(name, level=0, last_move=True, cols=80):
+def ryg_app(name, level=0, last_move=True, cols=80, rows=30):
     clock = FakeClock(0.0005)
-    window = FakeWindow(30, cols, clock=clock)
+    window = FakeWindow(rows, cols, clock=clock)
     surface = CursesSurface(window, RecordingColours(), FakeCursesError)
     app = TerminalApp(read_prg(find_version(name).path), window, surface, FakeCurses(), C64, clock=clock,
                       versions=available_versions, warp=True, level=level, last_move=last_move)
@@ -140,3 +140,31 @@ def test_the_list_marks_the_version_played_last_which_ryg_alone_starts(tmp_path,
     lines = capsys.readouterr().out.splitlines()
     assert [line.split()[0] for line in lines if line.endswith("(played last: what `ryg` starts)")] == ["ryg23en"]
     assert [line.split()[0] for line in lines if line.endswith("(default)")] == ["ryg3en"]
+
+
+def box_edges_doubled(window):
+    """Rows where a box edge stands beside an old one: `||`, `++`, `|+`, `+|`."""
+    return [window.line(y) for y in range(window.rows)
+            if any(pair in window.line(y) for pair in ("||", "++", "|+", "+|"))]
+
+
+def test_the_version_menu_leaves_no_old_edges_when_its_box_changes_size():
+    app, window = ryg_app("ryg3en", cols=90)
+    wait_for(app, window, "YOUR MOVE?")
+    type_keys(app, window, "D", "2", "\n", seconds=1)
+    wait_for(app, window, "COMPUTER: ")
+    type_keys(app, window, F0 + 10)
+    type_keys(app, window, "4")                          # the question takes the footer's place
+    assert "Start ryg23en?" in window.text()
+    assert box_edges_doubled(window) == []
+    type_keys(app, window, "n")
+    assert box_edges_doubled(window) == []
+    type_keys(app, window, "\x1b")
+    # 40x26: the list scrolls under the selection, the box as wide as the lines shown
+    app, window = ryg_app("ryg3en", cols=40, rows=26)
+    wait_for(app, window, "YOUR MOVE?")
+    type_keys(app, window, F0 + 10)
+    for _ in range(10):
+        type_keys(app, window, FakeCurses.KEY_DOWN, seconds=0.1)
+        assert box_edges_doubled(window) == []
+    assert "BASIC" in window.text()
