@@ -130,6 +130,17 @@ def test_machine_code_raises_a_basic_error_through_0300(tmp_path, capsys):
     assert lines[-5:] == [" 1", "?ILLEGAL QUANTITY  ERROR IN 20", "READY.", "POKE 2097,128:SYS 2096", "READY."]
 
 
+@pytest.mark.parametrize("number, name", [(1, "TOO MANY FILES"), (4, "FILE NOT FOUND"), (9, "ILLEGAL DEVICE NUMBER"),
+                                          (10, "NEXT WITHOUT FOR"), (29, "LOAD"), (30, "BREAK")])
+def test_every_basic_error_number_has_the_rom_s_name(tmp_path, capsys, number, name):
+    # the KERNAL's numbers (1-9) and BASIC's own (10-30) through one table
+    path = tmp_path / "error.prg"
+    path.write_bytes(basic_prg([(10, "SYS 2096")], bytes([0xA2, number, 0x6C, 0x00, 0x03])))
+    status, out, err = headless(capsys, path)
+    assert status == 0, err
+    assert "?%s  ERROR IN 10" % name in out.splitlines()
+
+
 
 def test_jmp_to_basic_s_warm_start_keeps_the_screen_as_the_rom_s_e37b_does(tmp_path, capsys):
     # JMP $E37B: CLRCHN, the stack, READY. -- not RUN/STOP+RESTORE's CINT, which clears the screen
