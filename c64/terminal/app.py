@@ -28,7 +28,7 @@ import sys
 import time
 from collections import deque
 
-from asm.versions import available_versions
+from asm.versions import available_versions, bundled_version
 from c64 import listing
 from c64.loader import PrgError, basic_program
 from c64.machine import StopReason
@@ -133,7 +133,8 @@ class TerminalApp:
         ryg_programs.set_start_level(machine, program, self.level)
         self.typed = 0               # keys typed to this program (the version menu asks first)
         self.last_move = None
-        if self.show_last_move and ryg_programs.bundled_version(program) in CLASSIC_VERSIONS:
+        version = bundled_version(program.name, program.data)
+        if self.show_last_move and version is not None and version.name in CLASSIC_VERSIONS:
             self.last_move = LastMove()
         self.error = None
         self.idle = False            # the program waited for a key all through the last run
@@ -164,7 +165,7 @@ class TerminalApp:
             return "the game in progress" if in_progress else None
         if not self.typed:
             return None
-        if ryg_programs.bundled_version(self.program) is not None:
+        if bundled_version(self.program.name, self.program.data) is not None:
             return "the game in progress"
         return "what is in the C64 now"
 

@@ -108,6 +108,19 @@ def test_a_copy_of_a_bundled_version_is_loaded_and_run(tmp_path):
     assert read_prg(str(copy)).run
 
 
+def test_a_bundled_version_is_told_by_its_name_and_bytes_in_any_folder(tmp_path):
+    # the loader (start at the SYS) and the front end (ryg3's level, the last move) ask the same
+    from asm import versions
+    for version in versions.available_versions():
+        data = open(version.path, "rb").read()
+        (tmp_path / (version.name.upper() + ".PRG")).write_bytes(data)
+        program = read_prg(str(tmp_path / (version.name.upper() + ".PRG")))
+        assert not program.run and versions.bundled_version(program.name, program.data) == version
+        (tmp_path / (version.name + ".prg")).write_bytes(data[:-1] + bytes([data[-1] ^ 1]))
+        program = read_prg(str(tmp_path / (version.name + ".prg")))     # a build of one's own
+        assert program.run and versions.bundled_version(program.name, program.data) is None
+
+
 @pytest.mark.parametrize("lines, expected", [
     ([(10, "SYS2064")], True),
     ([(10, "SYS 2064")], True),
