@@ -86,7 +86,8 @@ def build_parser():
     parser.add_argument("program", nargs="?",
                         help="a bundled version name (see --list), or the path of a .prg file, a BASIC listing "
                              "as text (.bas, .txt: typed in and RUN) or a disk image "
-                             "(default: ryg3 when the locale is Spanish, LC_ALL / LC_MESSAGES / "
+                             "(default: the bundled version played last on the C64 screen; the first "
+                             "time, and headless, ryg3 when the locale is Spanish, LC_ALL / LC_MESSAGES / "
                              "LANG es*, else ryg3en)")
     parser.add_argument("--list", action="store_true", help="list the bundled versions and exit")
     parser.add_argument("--basic", action="store_true",
