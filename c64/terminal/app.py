@@ -269,7 +269,8 @@ class TerminalApp:
             move = self.last_move.seen(self.machine.screen_codes(), self.machine.vic.lower_case())
         return StatusInfo(speed=self.shown_speed, warp=self.warp, name=name,
                           waiting=waiting, error=self.error, question=question, note=note,
-                          drive=self.machine.drive_error(), stopped=self.stopped, move=move)
+                          drive=self.machine.drive_error(), stopped=self.stopped, move=move,
+                          paused=self.overlay is not None)
 
     def draw(self):
         renderer = self.renderer

@@ -168,3 +168,15 @@ def test_the_version_menu_leaves_no_old_edges_when_its_box_changes_size():
         type_keys(app, window, FakeCurses.KEY_DOWN, seconds=0.1)
         assert box_edges_doubled(window) == []
     assert "BASIC" in window.text()
+
+
+def test_the_status_line_says_paused_while_a_panel_stops_the_c64_not_0_percent():
+    app, window = ryg_app("ryg3en")
+    wait_for(app, window, "YOUR MOVE?")
+    for opens in (F0 + 10, F0 + 11):                      # the version menu, the help panel
+        type_keys(app, window, opens, seconds=2)
+        speed = status_line(app, window).split()[0]
+        assert speed == "PAUSED", status_line(app, window)
+        type_keys(app, window, "\x1b", seconds=2)
+        speed = status_line(app, window).split()
+        assert speed[:2] == ["WARP", "100%"] or speed[0] == "100%", status_line(app, window)
