@@ -156,12 +156,17 @@ class VersionMenu:
         self.first = self.shown_from(laid_out, max(1, rows - 2 - len(footer)))
         lines, styles = [], []
         budget = max(1, rows - 2 - len(footer))
+        shown = 0
         for index in range(self.first, len(laid_out)):
             if len(lines) + len(laid_out[index]) > budget and lines:
                 break
             lines += laid_out[index]
             styles += [SELECTED if index == self.selected else BOX] * len(laid_out[index])
-        return _box(surface, lines + footer, styles + [BOX] * len(footer), "Versions")
+            shown += 1
+        title = "Versions"
+        if shown < len(laid_out):               # a short terminal: say that the arrows reach more
+            title = "Versions %d-%d of %d" % (self.first + 1, self.first + shown, len(laid_out))
+        return _box(surface, lines + footer, styles + [BOX] * len(footer), title)
 
     def shown_from(self, laid_out, budget):
         """The first entry to show so that the selected one's lines are in the `budget` rows."""

@@ -164,10 +164,16 @@ def test_the_version_menu_leaves_no_old_edges_when_its_box_changes_size():
     app, window = ryg_app("ryg3en", cols=40, rows=26)
     wait_for(app, window, "YOUR MOVE?")
     type_keys(app, window, F0 + 10)
+    entries = len(app.overlay.entries)
+    title = window.line(0) + window.line(1)
+    assert "+- Versions 1-" in title and " of %d -" % entries in title          # the rest is a key away
+    assert "COMMODORE 64 BASIC" not in window.text()
+    type_keys(app, window, FakeCurses.KEY_UP, FakeCurses.KEY_UP, seconds=0.1)    # from ryg3en round to the last
+    assert "COMMODORE 64 BASIC" in window.text() and "-%d of %d -" % (entries, entries) in window.text()
+    assert box_edges_doubled(window) == []
     for _ in range(10):
         type_keys(app, window, FakeCurses.KEY_DOWN, seconds=0.1)
         assert box_edges_doubled(window) == []
-    assert "BASIC" in window.text()
 
 
 def test_the_status_line_says_paused_while_a_panel_stops_the_c64_not_0_percent():
