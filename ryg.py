@@ -210,8 +210,24 @@ def refuse_data_file(program):
     if (program.load_address, 2 + len(program.data)) in versions.saved_game_headers():
         raise PrgError("%s is a ryg3 saved game, not a program: load it in ryg3 with O" % program.name)
     if program.load_address != BASIC_START and program.load_address & 0xFF:
+        if looks_like_text(bytes([program.load_address & 0xFF, program.load_address >> 8]) + program.data):
+            raise PrgError("%s is a text file, not a C64 program: ryg starts a .prg, a BASIC listing "
+                           "(.bas or .txt) or a disk image (.d64, .d71, .d81)" % program.name)
         raise PrgError("%s looks like a data file, not a program (loaded at $%04X, inside a page, with no "
                        "SYS line); to run it anyway give --sys ADDR" % (program.name, program.load_address))
+
+
+def looks_like_text(data):
+    """True when a file's first KB is UTF-8 text (printable, tabs and line ends): a README
+    named on the command line, say, rather than a .prg."""
+    head = data[:1024]
+    try:
+        text = head.decode("utf-8")
+    except UnicodeDecodeError as error:
+        if error.start < len(head) - 3:          # not only a character cut at the end of the KB
+            return False
+        text = head[:error.start].decode("utf-8")
+    return all(char.isprintable() or char in "\t\r\n" for char in text)
 
 
 def print_listing(program, case):
