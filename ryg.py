@@ -19,6 +19,13 @@ import errno
 import os
 import sys
 
+try:
+    import py65  # noqa: F401  (the 6502 CPU: every run needs it, and `python ryg.py` runs uninstalled)
+except ImportError:
+    sys.exit("ryg: py65, the 6502 CPU, is not installed for this Python (%s): activate the virtual "
+             "environment (. .venv/bin/activate), or install: python -m pip install -e \".[test]\" "
+             "(README.md, Install and play)" % sys.executable)
+
 from asm import versions
 from c64.headless import DEFAULT_MAX_CYCLES
 from c64 import listing
