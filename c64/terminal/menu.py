@@ -149,7 +149,8 @@ class VersionMenu:
             names = ", ".join(self.data_files)
             if len(names) > room - 2:
                 names = names[:max(0, room - 5)] + "..."
-            footer += [""] + wrapped("data files, not programs (saved games ...):", room) + ["  " + names]
+            footer += [""] + wrapped("data files, not programs (a saved game: O in ryg3 loads it):", room)
+            footer += ["  " + names]
         terms = [("%d %s" % (index + 1, entry.name) if index < 9 else "  " + entry.name, entry.description)
                  for index, entry in enumerate(self.entries)]
         laid_out = two_columns(terms, room)

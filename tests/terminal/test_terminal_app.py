@@ -251,7 +251,7 @@ def test_the_version_menu_shows_saved_games_and_other_data_files_apart_and_never
     assert entries == ["basic.prg", "other.prg", "BASIC"]                # BASIC RUNs basic.prg
     assert app.overlay.data_files == ["midpage.prg", "ryg3partida.prg"]
     text = window.text()
-    assert "data files, not programs" in text and "ryg3partida.prg" in text
+    assert "data files, not programs (a saved game: O in ryg3 loads it):" in text and "ryg3partida.prg" in text
     type_keys(app, window, "4", "5", "6", seconds=0.3)                   # no number starts a data file
     assert app.overlay is not None and app.program.name != "ryg3partida.prg"
 
