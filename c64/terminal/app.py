@@ -9,7 +9,7 @@ the time.  In warp it runs frame after frame and redraws ~25 times a
 second; a program that waits for a key in warp is paced in real time
 (there is nothing to hurry, and the cursor should blink at its speed).
 
-Menus, the help panel, the quit question and a too-small terminal pause
+Menus, the help panel, a question (quit? reset and lose the game?) and a too-small terminal pause
 the emulation; the schedule resumes without trying to catch up.  So does
 the monitor (Ctrl-O, or a breakpoint or watch hit, in real time or warp):
 its panel (monitor_panel.MonitorPanel) runs c64.monitor's commands on the
@@ -48,6 +48,9 @@ SPEED_REFRESH = 0.5          # seconds between updates of the speed on the statu
 PAUSED_WAIT = 0.5            # get_wch timeout while paused (menu, help, too small)
 MAX_KEYS_PER_PASS = 64
 NOTE_SECONDS = 3             # how long a note (screenshot written) replaces the help hint
+# F9 while something would be lost (at_stake): the status line's question, 40 columns at most.
+RESET_QUESTIONS = {"the game in progress": "Restart and lose the game? (y/n)",
+                   None: "Restart, losing the C64's memory? (y/n)"}
 SCREENSHOT_BASE = "ryg64"      # Ctrl-P writes ryg64-001.png and ryg64-001.svg, then -002 ... here
 MAX_SCREENSHOTS = 999        # ... up to -999
 # Keys typed ahead of the C64's own 10-key buffer: two screen lines.  A paste past it is
@@ -111,7 +114,8 @@ class TerminalApp:
         self.dropped_at = None
         self.overlay = None          # VersionMenu or HelpPanel while open
         self.overlay_box = None      # where its box was drawn last: (top, left, height, width)
-        self.question = None         # the quit question while asked
+        self.question = None         # a question while asked (quit, reset), answered y or n
+        self.if_yes = None           # what y does
         self.quit_code = None
         self.quit_message = None
         self.machine = None
@@ -352,7 +356,8 @@ class TerminalApp:
             return
         if self.question is not None:
             if key in ("y", "Y"):
-                self.quit(0, None)
+                self.question, action = None, self.if_yes
+                action()
             elif key in ("n", "N", "\x1b") or decoded is Command.QUIT:
                 self.question = None
             return
@@ -365,7 +370,7 @@ class TerminalApp:
         if decoded is Command.QUIT:
             if self.overlay is not None:
                 self.close_overlay()
-            self.question = "Quit RYG64? (y/n)"
+            self.ask("Quit RYG64? (y/n)", lambda: self.quit(0, None))
             return
         if isinstance(self.overlay, monitor_panel.MonitorPanel):
             self.monitor_key(key, decoded)
@@ -453,7 +458,11 @@ class TerminalApp:
         elif command is Command.SCREENSHOT:
             self.take_screenshot()
         elif command is Command.RESET:
-            self.start_program(self.program)
+            stake = self.at_stake() if self.error is None else None     # (after a stop nothing runs)
+            if stake is None:
+                self.start_program(self.program)
+            else:               # as the version menu asks; short enough for a 40-column status line
+                self.ask(RESET_QUESTIONS.get(stake, RESET_QUESTIONS[None]), lambda: self.start_program(self.program))
         elif command is Command.MONITOR:
             self.open_monitor()
 
@@ -541,6 +550,10 @@ class TerminalApp:
             self.surface.resized()
         self.renderer.invalidate()
         self.renderer.update_layout()
+
+    def ask(self, question, if_yes):
+        """A y/n question on the status line (the C64 paused); y runs `if_yes`."""
+        self.question, self.if_yes = question, if_yes
 
     def quit(self, code, message):
         self.quit_code = code

@@ -186,3 +186,21 @@ def test_the_status_line_says_paused_while_a_panel_stops_the_c64_not_0_percent()
         type_keys(app, window, "\x1b", seconds=2)
         speed = status_line(app, window).split()
         assert speed[:2] == ["WARP", "100%"] or speed[0] == "100%", status_line(app, window)
+
+
+def test_f9_asks_before_it_drops_a_game_in_progress_as_the_menu_does():
+    app, window = ryg_app("ryg3en", cols=40, rows=26)
+    wait_for(app, window, "YOUR MOVE?")
+    type_keys(app, window, "D", "2", "\n", seconds=1)
+    wait_for(app, window, "COMPUTER: ")
+    first = app.machine
+    type_keys(app, window, F0 + 9)
+    assert status_line(app, window).strip() == "Restart and lose the game? (y/n)"      # whole in 40 columns
+    type_keys(app, window, "n")
+    assert app.machine is first and "1 E1-D2" in window.text()
+    type_keys(app, window, "\x12", "y", seconds=1)                     # Ctrl-R, the same key
+    assert app.machine is not first
+    wait_for(app, window, "YOUR MOVE?")
+    assert "1 E1-D2" not in window.text()
+    type_keys(app, window, F0 + 9, seconds=1)                          # nothing played: at once
+    assert app.question is None and "Restart" not in status_line(app, window)

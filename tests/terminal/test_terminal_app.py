@@ -282,6 +282,8 @@ def test_reset_starts_the_program_again_on_a_fresh_machine():
     type_keys(app, window, "q", "q")
     first = app.machine
     type_keys(app, window, "\x12")
+    assert app.machine is first and "Restart, losing the C64's memory? (y/n)" in window.text()     # keys typed: asks
+    type_keys(app, window, "y")
     assert app.machine is not first
     assert "QQ" not in window.text() and "HELLO THERE" in window.text()
 
