@@ -1,8 +1,9 @@
 """The one-line status bar under the C64 screen: what it says and in which colours.
 
 Left part, VICE style: the speed as a percentage of a real C64 (`100%`,
-`WARP 1850%`; `PAUSED` while a menu, the help or the monitor stops the C64), the program name and `WAIT` while the program waits for a key, then
-for a classic RYG version the last move its boards show (`CATS (00,03)-(01,04)`,
+`WARP 1850%`; `PAUSED` while a menu, the help or the monitor stops the C64), the
+program name and `WAIT` while the program waits for a key, then for a classic RYG
+version the last move its boards show (`CATS (00,03)-(01,04)`,
 c64.terminal.last_move; left out where the line has no room).  Right part: how to get help,
 or for a few seconds a note such as the name of a screenshot just written or
 `63 KEYS DROPPED` (typed past what is kept).
