@@ -19,6 +19,13 @@ import errno
 import os
 import sys
 
+try:
+    import py65  # noqa: F401  (the 6502 CPU: every run needs it, and `python ryg.py` runs uninstalled)
+except ImportError:
+    sys.exit("ryg: py65, the 6502 CPU, is not installed for this Python (%s): activate the virtual "
+             "environment (. .venv/bin/activate), or install: python -m pip install -e \".[test]\" "
+             "(README.md, Install and play)" % sys.executable)
+
 from asm import versions
 from c64.headless import DEFAULT_MAX_CYCLES
 from c64 import listing
@@ -86,7 +93,8 @@ def build_parser():
     parser.add_argument("program", nargs="?",
                         help="a bundled version name (see --list), or the path of a .prg file, a BASIC listing "
                              "as text (.bas, .txt: typed in and RUN) or a disk image "
-                             "(default: ryg3 when the locale is Spanish, LC_ALL / LC_MESSAGES / "
+                             "(default: the bundled version played last on the C64 screen; the first "
+                             "time, and headless, ryg3 when the locale is Spanish, LC_ALL / LC_MESSAGES / "
                              "LANG es*, else ryg3en)")
     parser.add_argument("--list", action="store_true", help="list the bundled versions and exit")
     parser.add_argument("--basic", action="store_true",
@@ -209,8 +217,24 @@ def refuse_data_file(program):
     if (program.load_address, 2 + len(program.data)) in versions.saved_game_headers():
         raise PrgError("%s is a ryg3 saved game, not a program: load it in ryg3 with O" % program.name)
     if program.load_address != BASIC_START and program.load_address & 0xFF:
+        if looks_like_text(bytes([program.load_address & 0xFF, program.load_address >> 8]) + program.data):
+            raise PrgError("%s is a text file, not a C64 program: ryg starts a .prg, a BASIC listing "
+                           "(.bas or .txt) or a disk image (.d64, .d71, .d81)" % program.name)
         raise PrgError("%s looks like a data file, not a program (loaded at $%04X, inside a page, with no "
                        "SYS line); to run it anyway give --sys ADDR" % (program.name, program.load_address))
+
+
+def looks_like_text(data):
+    """True when a file's first KB is UTF-8 text (printable, tabs and line ends): a README
+    named on the command line, say, rather than a .prg."""
+    head = data[:1024]
+    try:
+        text = head.decode("utf-8")
+    except UnicodeDecodeError as error:
+        if error.start < len(head) - 3:          # not only a character cut at the end of the KB
+            return False
+        text = head[:error.start].decode("utf-8")
+    return all(char.isprintable() or char in "\t\r\n" for char in text)
 
 
 def print_listing(program, case):

@@ -73,6 +73,26 @@ def find_version(name):
     return None
 
 
+_PRG_BYTES = {}                 # version name -> the bytes of its .prg after the load address
+
+
+def bundled_version(name, data):
+    """The Version a program is, or None: a .prg named as the version's (`ryg3en.prg`, from
+    any folder, in any case) holding its very bytes after the load address (`data`).  A
+    copy under another name, or a build of one's own, is another program."""
+    base = os.path.basename(name).lower()
+    version = find_version(base[:-4] if base.endswith(".prg") else base)
+    if version is None:
+        return None
+    if version.name not in _PRG_BYTES:
+        try:
+            with open(version.path, "rb") as handle:
+                _PRG_BYTES[version.name] = handle.read()[2:]
+        except OSError:
+            _PRG_BYTES[version.name] = None
+    return version if _PRG_BYTES[version.name] == bytes(data) else None
+
+
 def default_version(environ=None):
     """The version `python ryg.py` starts: ryg3 for a Spanish locale, ryg3en otherwise
     (then the classic versions, if ryg3 is not built)."""

@@ -148,15 +148,6 @@ def only_a_sys_line(program):
             and text[1:].strip(b" ").isdigit())
 
 
-def bundled_path(path):
-    """True for the .prg of a bundled RYG version (asm/*.prg), by whatever path it is named."""
-    try:
-        real = os.path.realpath(path)
-        return any(os.path.realpath(version.path) == real for version in versions.VERSIONS)
-    except (OSError, ValueError):
-        return False
-
-
 def basic_program():
     """No program: the machine boots to BASIC's start banner and READY."""
     return Program(name="BASIC", load_address=BASIC_START, data=b"", start=None, run=False)
@@ -180,7 +171,7 @@ def read_prg(path, sys=None):
         raise PrgError("%s does not fit in memory: %d bytes loaded at $%04X would run past $FFFF "
                        "(to $%X)" % (name, size - 2, load_address, load_address + size - 3))
     program = parse_prg(raw, name, sys)
-    if program.run and bundled_path(path) and only_a_sys_line(program):
+    if program.run and versions.bundled_version(name, program.data) and only_a_sys_line(program):
         program.run = False                  # a bundled version starts at its SYS, as it always has
     return program
 

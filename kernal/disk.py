@@ -71,7 +71,7 @@ import stat
 import tempfile
 import time
 
-from kernal.disknames import c64_names
+from kernal.disknames import NAME_LIMIT, c64_names
 from kernal.errors import KernalError
 
 from kernal.locations import ST_EOI, ST_READ_TIMEOUT, STATUS
@@ -79,7 +79,6 @@ from kernal.locations import ST_EOI, ST_READ_TIMEOUT, STATUS
 DISK_BLOCKS = 664               # a freshly formatted 1541 disk
 BLOCK_DATA = 254                # data bytes per 1541 block
 MAX_FILE = DISK_BLOCKS * BLOCK_DATA
-NAME_LIMIT = 16
 DIRECTORY_ENTRIES = 144         # what fits in a 1541's directory track
 
 TEMP_PREFIX, TEMP_SUFFIX = ".ryg64-", ".tmp"   # a write in progress: hidden, never on the disk

@@ -18,7 +18,7 @@ writing a SEQ file next to its PRG of the same name reads it back by that name.
 import unicodedata
 import zlib
 
-NAME_LIMIT = 16
+NAME_LIMIT = 16                    # characters of a file name on a C64 disk (a directory entry holds 16)
 KEPT = 11                          # characters of the host name a made-up name keeps
 MARK = "#"                         # between them and the 4 hex digits
 NOT_IN_A_NAME = set('"*?,=:')      # what a 1541 name cannot hold (the parser's separators, wildcards)

@@ -21,7 +21,7 @@ the last column); the tests in tests/kernal/test_editor*.py spell them out.
 """
 
 from kernal import editor_cycles as cost
-from kernal.editor_cycles import SCOLOR, setpnt
+from kernal.editor_cycles import COLTAB, SCOLOR, setpnt
 from kernal.editor_fastpath import COLOUR_RAM_PAGE, print_in_line
 from kernal.editor_input import LineInput
 from kernal.editor_keys import COLUMNS, LONGEST_LINE_END, EditingKeys
@@ -40,10 +40,8 @@ ROWS = 25
 # the link table.  Entry 25 only matters if a program corrupts the table.
 ROW_LOW = tuple((row * COLUMNS) & 0xFF for row in range(256))
 
-# Colour codes in colour order 0-15 (ROM table $E8DA).
-COLOUR_CODES = (0x90, 0x05, 0x1C, 0x9F, 0x9C, 0x1E, 0x1F, 0x9E,
-                0x81, 0x95, 0x96, 0x97, 0x98, 0x99, 0x9A, 0x9B)
-COLOUR_OF_CODE = {code: colour for colour, code in enumerate(COLOUR_CODES)}
+# The colour a colour control code selects (CHKCOL's search of COLTAB, $E8DA).
+COLOUR_OF_CODE = {code: colour for colour, code in enumerate(COLTAB)}
 
 # The VIC register values CINT loads into $D000-$D02E (ROM table $ECB9; the
 # 47th byte is read past the table's end, the "L" of the RUN-key text).

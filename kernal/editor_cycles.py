@@ -93,15 +93,17 @@ def scrlin(source_low):
 # -- the control codes: PRT's chain of compares (NTCN .. CHKCOL .. OUTHRE) ------------------------
 LOW_HEAD = NBSOUT_SCREEN + PRT_HEAD + 5 + 5      # to NTCN (CMP #' ' / BCC taken)
 HIGH_HEAD = NBSOUT_SCREEN + PRT_HEAD_HIGH + 7 + 5 + 5  # to UP5 (NXTX1's BCC taken, UHUH's CMP #$0D / BNE)
-COLOUR_CODES_ORDER = (0x90, 0x05, 0x1C, 0x9F, 0x9C, 0x1E, 0x1F, 0x9E,
-                      0x81, 0x95, 0x96, 0x97, 0x98, 0x99, 0x9A, 0x9B)   # COLTAB ($E8DA)
+# COLTAB ($E8DA): the colour control codes in colour order 0-15, which CHKCOL searches
+# (the screen editor's COLOR takes the index of the one printed: kernal.editor).
+COLTAB = (0x90, 0x05, 0x1C, 0x9F, 0x9C, 0x1E, 0x1F, 0x9E,
+          0x81, 0x95, 0x96, 0x97, 0x98, 0x99, 0x9A, 0x9B)
 
 
 def chkcol(code):
     """JSR CHKCOL and its way back (JMP LOWER / UPPER): LDX #15, CMP COLTAB,X / BEQ / DEX / BPL
     down from 15, STX COLOR / RTS on a match."""
-    if code in COLOUR_CODES_ORDER:
-        index = COLOUR_CODES_ORDER.index(code)
+    if code in COLTAB:
+        index = COLTAB.index(code)
         return 6 + 2 + (15 - index) * 11 + 7 + 13
     return 6 + 2 + 15 * 11 + 19
 

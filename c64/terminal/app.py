@@ -9,7 +9,7 @@ the time.  In warp it runs frame after frame and redraws ~25 times a
 second; a program that waits for a key in warp is paced in real time
 (there is nothing to hurry, and the cursor should blink at its speed).
 
-Menus, the help panel, the quit question and a too-small terminal pause
+Menus, the help panel, a question (quit? reset and lose the game?) and a too-small terminal pause
 the emulation; the schedule resumes without trying to catch up.  So does
 the monitor (Ctrl-O, or a breakpoint or watch hit, in real time or warp):
 its panel (monitor_panel.MonitorPanel) runs c64.monitor's commands on the
@@ -28,7 +28,7 @@ import sys
 import time
 from collections import deque
 
-from asm.versions import available_versions
+from asm.versions import available_versions, bundled_version
 from c64 import listing
 from c64.loader import PrgError, basic_program
 from c64.machine import StopReason
@@ -48,6 +48,9 @@ SPEED_REFRESH = 0.5          # seconds between updates of the speed on the statu
 PAUSED_WAIT = 0.5            # get_wch timeout while paused (menu, help, too small)
 MAX_KEYS_PER_PASS = 64
 NOTE_SECONDS = 3             # how long a note (screenshot written) replaces the help hint
+# F9 while something would be lost (at_stake): the status line's question, 40 columns at most.
+RESET_QUESTIONS = {"the game in progress": "Restart and lose the game? (y/n)",
+                   None: "Restart, losing the C64's memory? (y/n)"}
 SCREENSHOT_BASE = "ryg64"      # Ctrl-P writes ryg64-001.png and ryg64-001.svg, then -002 ... here
 MAX_SCREENSHOTS = 999        # ... up to -999
 # Keys typed ahead of the C64's own 10-key buffer: two screen lines.  A paste past it is
@@ -110,7 +113,9 @@ class TerminalApp:
         self.dropped_keys = 0         # in the current burst (the note says how many)
         self.dropped_at = None
         self.overlay = None          # VersionMenu or HelpPanel while open
-        self.question = None         # the quit question while asked
+        self.overlay_box = None      # where its box was drawn last: (top, left, height, width)
+        self.question = None         # a question while asked (quit, reset), answered y or n
+        self.if_yes = None           # what y does
         self.quit_code = None
         self.quit_message = None
         self.machine = None
@@ -132,7 +137,8 @@ class TerminalApp:
         ryg_programs.set_start_level(machine, program, self.level)
         self.typed = 0               # keys typed to this program (the version menu asks first)
         self.last_move = None
-        if self.show_last_move and ryg_programs.bundled_version(program) in CLASSIC_VERSIONS:
+        version = bundled_version(program.name, program.data)
+        if self.show_last_move and version is not None and version.name in CLASSIC_VERSIONS:
             self.last_move = LastMove()
         self.error = None
         self.idle = False            # the program waited for a key all through the last run
@@ -163,7 +169,7 @@ class TerminalApp:
             return "the game in progress" if in_progress else None
         if not self.typed:
             return None
-        if ryg_programs.bundled_version(self.program) is not None:
+        if bundled_version(self.program.name, self.program.data) is not None:
             return "the game in progress"
         return "what is in the C64 now"
 
@@ -267,19 +273,34 @@ class TerminalApp:
             move = self.last_move.seen(self.machine.screen_codes(), self.machine.vic.lower_case())
         return StatusInfo(speed=self.shown_speed, warp=self.warp, name=name,
                           waiting=waiting, error=self.error, question=question, note=note,
-                          drive=self.machine.drive_error(), stopped=self.stopped, move=move)
+                          drive=self.machine.drive_error(), stopped=self.stopped, move=move,
+                          paused=self.overlay is not None)
 
     def draw(self):
         renderer = self.renderer
         if renderer.layout is None:
             renderer.draw_too_small()
         else:
-            renderer.draw(snapshot(self.machine))
-            left, right, style = status_parts(self.status_info(), renderer.status_room())
-            renderer.draw_status(left, right, style)
-            if self.overlay is not None and not getattr(self.overlay, "showing_screen", False):
-                self.overlay.draw(self.surface)
+            box = self.draw_picture()
+            if box is not None and self.overlay_box not in (None, box):
+                # The box moved or shrank (a question in the menu's footer, the list scrolled):
+                # the renderer redraws only cells that changed, so the old edges need a repaint.
+                self.surface.clear()
+                renderer.invalidate()
+                box = self.draw_picture()
+            self.overlay_box = box
         self.surface.flush()
+
+    def draw_picture(self):
+        """The C64 screen, the status line and an open menu or help panel over them;
+        returns where the panel's box went (None without one)."""
+        renderer = self.renderer
+        renderer.draw(snapshot(self.machine))
+        left, right, style = status_parts(self.status_info(), renderer.status_room())
+        renderer.draw_status(left, right, style)
+        if self.overlay is not None and not getattr(self.overlay, "showing_screen", False):
+            return self.overlay.draw(self.surface)
+        return None
 
     # -- keys --------------------------------------------------------------------------
     def read_key(self, timeout):
@@ -335,7 +356,8 @@ class TerminalApp:
             return
         if self.question is not None:
             if key in ("y", "Y"):
-                self.quit(0, None)
+                self.question, action = None, self.if_yes
+                action()
             elif key in ("n", "N", "\x1b") or decoded is Command.QUIT:
                 self.question = None
             return
@@ -348,7 +370,7 @@ class TerminalApp:
         if decoded is Command.QUIT:
             if self.overlay is not None:
                 self.close_overlay()
-            self.question = "Quit RYG64? (y/n)"
+            self.ask("Quit RYG64? (y/n)", lambda: self.quit(0, None))
             return
         if isinstance(self.overlay, monitor_panel.MonitorPanel):
             self.monitor_key(key, decoded)
@@ -436,7 +458,11 @@ class TerminalApp:
         elif command is Command.SCREENSHOT:
             self.take_screenshot()
         elif command is Command.RESET:
-            self.start_program(self.program)
+            stake = self.at_stake() if self.error is None else None     # (after a stop nothing runs)
+            if stake is None:
+                self.start_program(self.program)
+            else:               # as the version menu asks; short enough for a 40-column status line
+                self.ask(RESET_QUESTIONS.get(stake, RESET_QUESTIONS[None]), lambda: self.start_program(self.program))
         elif command is Command.MONITOR:
             self.open_monitor()
 
@@ -501,7 +527,7 @@ class TerminalApp:
         self.note_time = self.clock()
 
     def close_overlay(self):
-        self.overlay = None
+        self.overlay = self.overlay_box = None
         self.renderer.invalidate()
         self.surface.clear()
 
@@ -524,6 +550,10 @@ class TerminalApp:
             self.surface.resized()
         self.renderer.invalidate()
         self.renderer.update_layout()
+
+    def ask(self, question, if_yes):
+        """A y/n question on the status line (the C64 paused); y runs `if_yes`."""
+        self.question, self.if_yes = question, if_yes
 
     def quit(self, code, message):
         self.quit_code = code

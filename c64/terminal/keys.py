@@ -56,7 +56,7 @@ SHIFTED_FUNCTION_KEYS = {13: 0x89, 14: 0x89, 15: 0x8A, 16: 0x8A, 17: 0x8B, 18: 0
 HELP_LINES = (
     ("F12 or Ctrl-W", "warp on/off (as fast as the host can)"),
     ("F10 or Ctrl-V", "version menu: bundled RYG versions, .prg files here"),
-    ("F9 or Ctrl-R", "reset the C64 and start the program again"),
+    ("F9 or Ctrl-R", "reset the C64 and start the program again (during a game it asks first)"),
     ("F11 or Ctrl-K", "this help"),
     ("Ctrl-P", "screenshot: the C64 screen as PNG and SVG files"),
     ("Ctrl-Q", "quit (asks y/n); Ctrl-C quits at once"),

@@ -1,7 +1,8 @@
 """Overlays on the C64 screen: the version menu and the help panel.
 
 Both are boxes drawn over the picture while the emulation is paused; the
-caller repaints the screen when they close.  Keys reach them raw (as
+caller repaints the screen when they close, and when a box drawn is not where
+the last one was (draw returns its rows and columns).  Keys reach them raw (as
 get_wch returned them) and they answer what to do next.
 """
 
@@ -63,7 +64,8 @@ def _is_program(path, saved_games):
 
 
 def _box(surface, lines, styles, title, inner=0):
-    """Draw lines in a box centred on the surface, at least `inner` wide inside its edges."""
+    """Draw lines in a box centred on the surface, at least `inner` wide inside its edges;
+    returns where it went: (top, left, height, width)."""
     rows, cols = surface.size()
     inner = max([inner, len(title) + 2] + [len(line) for line in lines])
     width = min(cols, inner + 4)
@@ -79,6 +81,7 @@ def _box(surface, lines, styles, title, inner=0):
         if styles[offset] is not BOX:
             surface.put(top + 1 + offset, left + 2, (line + " " * width)[:width - 4], styles[offset])
     surface.put(top + height - 1, left, border, BOX)
+    return top, left, height, width
 
 
 class VersionMenu:
@@ -133,8 +136,7 @@ class VersionMenu:
         if not self.entries:
             lines = [line for text in ("no RYG version is built and no .prg here", "", "Esc closes")
                      for line in wrapped(text, room)]
-            _box(surface, lines, [BOX] * len(lines), "Versions")
-            return
+            return _box(surface, lines, [BOX] * len(lines), "Versions")
         footer = [""] + wrapped("arrows + Enter or 1-9 start it (the C64 resets); Esc closes", room)
         if self.at_stake:
             footer = [""] + wrapped("arrows + Enter or 1-9 start it: the C64 resets and %s is lost "
@@ -147,19 +149,25 @@ class VersionMenu:
             names = ", ".join(self.data_files)
             if len(names) > room - 2:
                 names = names[:max(0, room - 5)] + "..."
-            footer += [""] + wrapped("data files, not programs (saved games ...):", room) + ["  " + names]
+            footer += [""] + wrapped("data files, not programs (a saved game: O in ryg3 loads it):", room)
+            footer += ["  " + names]
         terms = [("%d %s" % (index + 1, entry.name) if index < 9 else "  " + entry.name, entry.description)
                  for index, entry in enumerate(self.entries)]
         laid_out = two_columns(terms, room)
         self.first = self.shown_from(laid_out, max(1, rows - 2 - len(footer)))
         lines, styles = [], []
         budget = max(1, rows - 2 - len(footer))
+        shown = 0
         for index in range(self.first, len(laid_out)):
             if len(lines) + len(laid_out[index]) > budget and lines:
                 break
             lines += laid_out[index]
             styles += [SELECTED if index == self.selected else BOX] * len(laid_out[index])
-        _box(surface, lines + footer, styles + [BOX] * len(footer), "Versions")
+            shown += 1
+        title = "Versions"
+        if shown < len(laid_out):               # a short terminal: say that the arrows reach more
+            title = "Versions %d-%d of %d" % (self.first + 1, self.first + shown, len(laid_out))
+        return _box(surface, lines + footer, styles + [BOX] * len(footer), title)
 
     def shown_from(self, laid_out, budget):
         """The first entry to show so that the selected one's lines are in the `budget` rows."""
@@ -210,4 +218,4 @@ class HelpPanel:
         last = "any key closes this panel" if self.page + 1 == self.pages else more % (self.page + 1, self.pages)
         footer = wrapped(last, room)
         shown = pages[self.page] + [""] * (1 + footer_rows - len(footer)) + footer
-        _box(surface, shown, [BOX] * len(shown), "RYG64 keys", max(len(line) for line in lines + shown))
+        return _box(surface, shown, [BOX] * len(shown), "RYG64 keys", max(len(line) for line in lines + shown))

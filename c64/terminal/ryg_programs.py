@@ -9,42 +9,17 @@ before the C64 is reset.  The addresses are the labels of the program's .map
 build, byte for byte, and its code is still in memory (not replaced by a LOAD).
 """
 
-import os
-
-from asm.versions import VERSIONS, map_labels
+from asm.versions import bundled_version, map_labels
 
 RYG3_NAMES = ("ryg3", "ryg3en")
 LEVELS = range(1, 10)
 CODE_CHECKED = 32              # bytes of the program's code compared with memory
 
 
-def _name(program):
-    name = os.path.basename(program.name).lower()
-    return name[:-4] if name.endswith(".prg") else name
-
-
-_BUNDLED = {}                 # version name -> the bytes of its .prg after the load address
-
-
-def bundled_version(program):
-    """The bundled version `program` is (a c64.loader.Program with the bundled .prg's
-    very bytes), or None."""
-    name = _name(program)
-    version = next((v for v in VERSIONS if v.name == name), None)
-    if version is None:
-        return None
-    if name not in _BUNDLED:
-        try:
-            with open(version.path, "rb") as handle:
-                _BUNDLED[name] = handle.read()[2:]
-        except OSError:
-            _BUNDLED[name] = None
-    return name if _BUNDLED[name] == bytes(program.data) else None
-
-
 def _ryg3_labels(machine, program):
     """ryg3's labels when `machine` runs the bundled ryg3 or ryg3en (code still there), else None."""
-    name = bundled_version(program)
+    version = bundled_version(program.name, program.data)
+    name = version.name if version is not None else None
     if name not in RYG3_NAMES or getattr(machine, "loaded_name", None) is not None:
         return None
     start = program.load_address

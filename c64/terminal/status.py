@@ -1,8 +1,9 @@
 """The one-line status bar under the C64 screen: what it says and in which colours.
 
 Left part, VICE style: the speed as a percentage of a real C64 (`100%`,
-`WARP 1850%`), the program name and `WAIT` while the program waits for a key, then
-for a classic RYG version the last move its boards show (`CATS (00,03)-(01,04)`,
+`WARP 1850%`; `PAUSED` while a menu, the help or the monitor stops the C64), the
+program name and `WAIT` while the program waits for a key, then for a classic RYG
+version the last move its boards show (`CATS (00,03)-(01,04)`,
 c64.terminal.last_move; left out where the line has no room).  Right part: how to get help,
 or for a few seconds a note such as the name of a screenshot just written or
 `63 KEYS DROPPED` (typed past what is kept).
@@ -32,8 +33,9 @@ TIGHT_KEYS = {ERROR_KEYS: "F9 reset ^Q quit", STOPPED_KEYS: "F9 reset PgUp warm 
 
 # note: a short message shown for a few seconds in place of the help hint ("saved ryg64-001.svg").
 # move: the last move a classic version's boards show, or None.
-StatusInfo = namedtuple("StatusInfo", "speed warp name waiting error question note drive stopped move")
-StatusInfo.__new__.__defaults__ = (None, False, "", False, None, None, None, None, False, None)
+# paused: the C64 is stopped while a panel is open (its speed would read 0%).
+StatusInfo = namedtuple("StatusInfo", "speed warp name waiting error question note drive stopped move paused")
+StatusInfo.__new__.__defaults__ = (None, False, "", False, None, None, None, None, False, None, False)
 
 
 def _stopped_parts(error, stopped, room):
@@ -57,8 +59,10 @@ def _stopped_parts(error, stopped, room):
     return left, right, ALERT
 
 
-def speed_text(percent, warp):
-    """`100%`, `WARP 1850%`; `--%` before the speed is known."""
+def speed_text(percent, warp, paused=False):
+    """`100%`, `WARP 1850%`; `--%` before the speed is known; `PAUSED` while the C64 is stopped."""
+    if paused:
+        return "PAUSED"
     number = "--%" if percent is None else "%d%%" % round(percent)
     return ("WARP " + number) if warp else number
 
@@ -71,7 +75,7 @@ def status_parts(info, room=None):
         return " " + info.question, "", ALERT
     if info.error:
         return _stopped_parts(info.error, info.stopped, room)
-    words = [speed_text(info.speed, info.warp), info.name]
+    words = [speed_text(info.speed, info.warp, info.paused), info.name]
     if info.waiting:
         words.append("WAIT")
     if info.drive:                    # "33,SYNTAX ERROR,00,00" -> "33,SYNTAX ERROR", after the speed

@@ -6,6 +6,7 @@ ROM spends are in kernal.basic.cycles.
 
 from kernal import entries
 from kernal.basic import mbf
+from kernal.errors import ERR_BREAK, ERR_ILLEGAL_DEVICE, ERR_TOO_MANY_FILES, ERROR_NAMES
 from kernal.locations import BASIC_MEMSIZ, FACEXP, USRPOK
 
 MEMSIZ = BASIC_MEMSIZ
@@ -52,22 +53,25 @@ PI = mbf.const((0x82, 0x49, 0x0F, 0xDA, 0xA1))   # the ROM's pi ($AEA8): one uni
 TRUE = mbf.from_int(-1)
 FALSE = mbf.ZERO
 
-KERNAL_ERRORS = {0: "BREAK", 1: "TOO MANY FILES", 2: "FILE OPEN", 3: "FILE NOT OPEN",
-                 4: "FILE NOT FOUND", 5: "DEVICE NOT PRESENT", 6: "NOT INPUT FILE",
-                 7: "NOT OUTPUT FILE", 8: "MISSING FILE NAME", 9: "ILLEGAL DEVICE NUMBER"}
 
-
-# BASIC's errors by number, as machine code raises them (LDX #n / JMP ($0300)).
-BASIC_ERRORS = (None, "TOO MANY FILES", "FILE OPEN", "FILE NOT OPEN", "FILE NOT FOUND", "DEVICE NOT PRESENT",
-                "NOT INPUT FILE", "NOT OUTPUT FILE", "MISSING FILE NAME", "ILLEGAL DEVICE NUMBER",
-                "NEXT WITHOUT FOR", "SYNTAX", "RETURN WITHOUT GOSUB", "OUT OF DATA", "ILLEGAL QUANTITY",
-                "OVERFLOW", "OUT OF MEMORY", "UNDEF'D STATEMENT", "BAD SUBSCRIPT", "REDIM'D ARRAY",
-                "DIVISION BY ZERO", "ILLEGAL DIRECT", "TYPE MISMATCH", "STRING TOO LONG", "FILE DATA",
-                "FORMULA TOO COMPLEX", "CAN'T CONTINUE", "UNDEF'D FUNCTION", "VERIFY", "LOAD", "BREAK")
+# BASIC's errors by number, as machine code raises them (LDX #n / JMP ($0300)): 1-9 are the
+# KERNAL's error numbers with its names (kernal.errors), 10-30 BASIC's own, BREAK last.
+BASIC_ERRORS = ((None,) + tuple(ERROR_NAMES[number] for number in range(ERR_TOO_MANY_FILES, ERR_ILLEGAL_DEVICE + 1))
+                + ("NEXT WITHOUT FOR", "SYNTAX", "RETURN WITHOUT GOSUB", "OUT OF DATA", "ILLEGAL QUANTITY",
+                   "OVERFLOW", "OUT OF MEMORY", "UNDEF'D STATEMENT", "BAD SUBSCRIPT", "REDIM'D ARRAY",
+                   "DIVISION BY ZERO", "ILLEGAL DIRECT", "TYPE MISMATCH", "STRING TOO LONG", "FILE DATA",
+                   "FORMULA TOO COMPLEX", "CAN'T CONTINUE", "UNDEF'D FUNCTION", "VERIFY", "LOAD",
+                   ERROR_NAMES[ERR_BREAK]))
 
 
 class BasicError(Exception):
     """A BASIC error: the name printed between ? and ERROR."""
+
+
+def kernal_error(error, otherwise):
+    """The BasicError a KERNAL routine's failure (a kernal.errors.KernalError) is, by its
+    number's name (`?FILE NOT OPEN  ERROR`); `otherwise` for a number without one."""
+    return BasicError(ERROR_NAMES.get(error.number, otherwise))
 
 
 class Suspend(Exception):

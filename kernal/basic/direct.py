@@ -17,10 +17,10 @@ BASIC does), and relinks lines.
 """
 
 from kernal import entries
-from kernal.basic.definitions import BASIC_ERRORS, SLICE
+from kernal.basic.definitions import BASIC_ERRORS, SLICE, kernal_error
 from kernal.basic.interpreter import BasicError, Interpreter
 from kernal.channels import WAIT
-from kernal.errors import ERROR_NAMES, KernalError
+from kernal.errors import KernalError
 from kernal.locations import (ADRAY1, ADRAY2, ARYTAB, BASIC_MEMSIZ, BASIC_START, BASIC_TOP, CHANNL, CHRGET,
                               DATPTR, FOUR6, FRETOP, IERROR, JMPER, MSG_DIRECT_MODE, MSGFLG, QTSW,
                               ST_DEVICE_NOT_PRESENT, ST_EOI, ST_VERIFY_ERROR, STATUS, STREND, TEMPPT, TEMPST,
@@ -431,7 +431,7 @@ class Basic:
         try:
             end = self.channels.load(name, device, secondary, self.start_address(), verify)
         except KernalError as error:
-            raise BasicError(ERROR_NAMES.get(error.number, "FILE NOT FOUND")) from None
+            raise kernal_error(error, "FILE NOT FOUND") from None
         if messages:
             self.print_text("\rVERIFYING" if verify else "\rLOADING")
         if verify:
@@ -464,5 +464,5 @@ class Basic:
             drive = self.channels.devices.get(device)
             if getattr(drive, "pending_error", lambda: None)() is not None:
                 return              # the drive took the bytes and blinks (72,DISK FULL ...): BASIC says READY.
-            raise BasicError(ERROR_NAMES.get(error.number, "DEVICE NOT PRESENT")) from None
+            raise kernal_error(error, "DEVICE NOT PRESENT") from None
 

@@ -5,9 +5,9 @@ Part of the Interpreter (kernal/basic/interpreter.py).
 """
 
 from kernal.basic import cycles, mbf
-from kernal.basic.definitions import (BasicError, Finished, Hung, KERNAL_ERRORS, Suspend,
+from kernal.basic.definitions import (BasicError, Finished, Hung, Suspend,
                                       SP_LET, SP_PAREN, SP_PRINT, T_DATA, T_MINUS, T_REM, T_SPC, T_TAB, is_digit,
-                                      literal)
+                                      kernal_error, literal)
 from kernal.basic.mbf import MathError
 from kernal.basic.program_text import WALK_LIMIT
 from kernal.channels import WAIT
@@ -121,12 +121,19 @@ class IoStatements:
             self.pos += 1
         self.with_output(n, self.st_print)
 
-    def with_output(self, n, body):
+    def channel(self, n, output=False):
+        """File n as the channel for what follows: CHKOUT (PRINT#, CMD) or CHKIN (INPUT#,
+        GET#), its failure as BASIC's error (FILE NOT OPEN, NOT OUTPUT FILE ...); returns the
+        KERNAL's channels."""
         channels = self.machine.kernal.channels
         try:
-            channels.chkout(n)
+            (channels.chkout if output else channels.chkin)(n)
         except KernalError as error:
-            raise BasicError(KERNAL_ERRORS.get(error.number, "FILE NOT OPEN")) from None
+            raise kernal_error(error, "FILE NOT OPEN") from None
+        return channels
+
+    def with_output(self, n, body):
+        channels = self.channel(n, output=True)
         self.ram[CHANNL] = n
         try:
             body()
@@ -136,11 +143,7 @@ class IoStatements:
 
     def st_cmd(self):
         n = self.file_number()
-        channels = self.machine.kernal.channels
-        try:
-            channels.chkout(n)
-        except KernalError as error:
-            raise BasicError(KERNAL_ERRORS.get(error.number, "FILE NOT OPEN")) from None
+        self.channel(n, output=True)
         self.ram[CHANNL] = n
         if self.peek() == 0x2C:
             self.pos += 1
@@ -363,11 +366,7 @@ class IoStatements:
             self.pos += 1
             n = self.file_number()
             self.expect(0x2C)
-            channels = self.machine.kernal.channels
-            try:
-                channels.chkin(n)
-            except KernalError as error:
-                raise BasicError(KERNAL_ERRORS.get(error.number, "FILE NOT OPEN")) from None
+            channels = self.channel(n)
             try:
                 self.get_into(lambda: channels.getin())
             finally:
@@ -408,11 +407,7 @@ class IoStatements:
         READY., after the file is checked ($ABCE)."""
         n = self.file_number()
         self.expect(0x2C)
-        channels = self.machine.kernal.channels
-        try:
-            channels.chkin(n)
-        except KernalError as error:
-            raise BasicError(KERNAL_ERRORS.get(error.number, "FILE NOT OPEN")) from None
+        channels = self.channel(n)
         self.ram[CHANNL] = n
         try:
             if self.direct:
@@ -479,7 +474,7 @@ class IoStatements:
         try:
             self.machine.kernal.channels.open()
         except KernalError as error:
-            raise BasicError(KERNAL_ERRORS.get(error.number, "DEVICE NOT PRESENT")) from None
+            raise kernal_error(error, "DEVICE NOT PRESENT") from None
 
     def st_close(self):
         n = self.file_number()

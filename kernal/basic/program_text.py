@@ -11,7 +11,7 @@ WALK_LIMIT steps, charged, and the machine hangs there as a C64 would (Hung).
 """
 
 from kernal.basic import cycles
-from kernal.basic.definitions import BasicError, Hung, KERNAL_ERRORS, is_digit
+from kernal.basic.definitions import BasicError, Hung, is_digit, kernal_error
 from kernal.errors import KernalError
 from kernal.locations import CHANNL, CURLIN, OLDTXT, TXTPTR, TXTTAB
 
@@ -67,7 +67,7 @@ class ProgramText:
         try:
             spent = self.machine.kernal.chrout(byte)       # CHROUT's own cycles, the ROM's
         except KernalError as error:
-            raise BasicError(KERNAL_ERRORS.get(error.number, "DEVICE NOT PRESENT")) from None
+            raise kernal_error(error, "DEVICE NOT PRESENT") from None
         self.cost += spent + cycles.CHROUT_VECTOR + cycles.OUTDO
 
     def out_text(self, text):

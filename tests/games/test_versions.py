@@ -117,6 +117,9 @@ def test_a_saved_game_or_other_data_file_is_not_run_from_the_command_line(tmp_pa
     (tmp_path / "data.prg").write_bytes(b"\x10\xc0" + bytes(20))   # loaded at $C010
     status, _, err = run_cli("--headless", str(tmp_path / "data.prg"))
     assert status == 2 and "data file" in err and "--sys" in err
+    (tmp_path / "README.md").write_text("# Notes\n\nnot a program: a text file, \u00f1 too\n")
+    status, _, err = run_cli("--headless", str(tmp_path / "README.md"))
+    assert status == 2 and "README.md is a text file, not a C64 program" in err and "--sys" not in err
     (tmp_path / "code.prg").write_bytes(b"\x00\xc0\x60")           # RTS at $C000: a program
     status, _, err = run_cli("--headless", "--max-cycles", "100000", str(tmp_path / "code.prg"))
     assert status in (0, 3) and "data file" not in err

@@ -425,6 +425,16 @@ def test_input_hash_is_illegal_at_ready_once_the_file_is_open(m):
     typed(m, "CLOSE 15")
 
 
+def test_each_file_statement_says_the_kernal_s_error_by_its_name(m):
+    assert typed(m, 'PRINT#9,"X"') == ["", "?FILE NOT OPEN  ERROR", "READY."]
+    assert typed(m, "CMD 9") == ["", "?FILE NOT OPEN  ERROR", "READY."]
+    assert run(m, "10 GET#9,A$") == ["", "?FILE NOT OPEN  ERROR IN 10", "READY."]
+    assert run(m, "10 INPUT#9,A") == ["", "?FILE NOT OPEN  ERROR IN 10", "READY."]
+    assert typed(m, 'OPEN 1,0:PRINT#1,"X"') == ["", "?NOT OUTPUT FILE  ERROR", "READY."]     # the keyboard
+    assert typed(m, "OPEN 5,9") == ["", "?DEVICE NOT PRESENT  ERROR", "READY."]
+    typed(m, "CLOSE 1")
+
+
 def test_new_closes_the_files_as_clr_does(m):
     assert typed(m, "OPEN 6,3:NEW", 'PRINT#6,"Z"') == ["", "?FILE NOT OPEN  ERROR", "READY."]
 

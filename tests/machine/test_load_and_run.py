@@ -108,6 +108,19 @@ def test_a_copy_of_a_bundled_version_is_loaded_and_run(tmp_path):
     assert read_prg(str(copy)).run
 
 
+def test_a_bundled_version_is_told_by_its_name_and_bytes_in_any_folder(tmp_path):
+    # the loader (start at the SYS) and the front end (ryg3's level, the last move) ask the same
+    from asm import versions
+    for version in versions.available_versions():
+        data = open(version.path, "rb").read()
+        (tmp_path / (version.name.upper() + ".PRG")).write_bytes(data)
+        program = read_prg(str(tmp_path / (version.name.upper() + ".PRG")))
+        assert not program.run and versions.bundled_version(program.name, program.data) == version
+        (tmp_path / (version.name + ".prg")).write_bytes(data[:-1] + bytes([data[-1] ^ 1]))
+        program = read_prg(str(tmp_path / (version.name + ".prg")))     # a build of one's own
+        assert program.run and versions.bundled_version(program.name, program.data) is None
+
+
 @pytest.mark.parametrize("lines, expected", [
     ([(10, "SYS2064")], True),
     ([(10, "SYS 2064")], True),
@@ -128,6 +141,17 @@ def test_machine_code_raises_a_basic_error_through_0300(tmp_path, capsys):
     assert status == 0, err
     lines = [line for line in out.splitlines() if line]
     assert lines[-5:] == [" 1", "?ILLEGAL QUANTITY  ERROR IN 20", "READY.", "POKE 2097,128:SYS 2096", "READY."]
+
+
+@pytest.mark.parametrize("number, name", [(1, "TOO MANY FILES"), (4, "FILE NOT FOUND"), (9, "ILLEGAL DEVICE NUMBER"),
+                                          (10, "NEXT WITHOUT FOR"), (29, "LOAD"), (30, "BREAK")])
+def test_every_basic_error_number_has_the_rom_s_name(tmp_path, capsys, number, name):
+    # the KERNAL's numbers (1-9) and BASIC's own (10-30) through one table
+    path = tmp_path / "error.prg"
+    path.write_bytes(basic_prg([(10, "SYS 2096")], bytes([0xA2, number, 0x6C, 0x00, 0x03])))
+    status, out, err = headless(capsys, path)
+    assert status == 0, err
+    assert "?%s  ERROR IN 10" % name in out.splitlines()
 
 
 

@@ -285,6 +285,15 @@ def test_ryg_help_says_usage_ryg():
     assert run.stdout.startswith("usage: ryg ")
 
 
+def test_python_ryg_py_without_the_install_says_how_to_install_not_a_traceback():
+    hide_py65 = ("import runpy, sys; sys.modules['py65'] = None; sys.argv = ['ryg.py', '--list']; "
+                 "runpy.run_path(%r, run_name='__main__')" % os.path.join(ROOT, "ryg.py"))
+    run = subprocess.run([sys.executable, "-c", hide_py65], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 1 and run.stdout == ""
+    assert run.stderr.startswith("ryg: py65, the 6502 CPU, is not installed") and "Traceback" not in run.stderr
+    assert "python -m pip install -e \".[test]\"" in run.stderr and len(run.stderr.splitlines()) == 1
+
+
 def test_the_readme_says_ryg_and_names_python_ryg_py_once():
     text = read("README.md")
     assert text.count("python ryg.py") == 1

@@ -15,9 +15,9 @@ from tests.terminal.test_terminal_render import FakeClock, FakeCurses, FakeCurse
 F0 = FakeCurses.KEY_F0
 
 
-def ryg_app(name, level=0, last_move=True, cols=80):
+def ryg_app(name, level=0, last_move=True, cols=80, rows=30):
     clock = FakeClock(0.0005)
-    window = FakeWindow(30, cols, clock=clock)
+    window = FakeWindow(rows, cols, clock=clock)
     surface = CursesSurface(window, RecordingColours(), FakeCursesError)
     app = TerminalApp(read_prg(find_version(name).path), window, surface, FakeCurses(), C64, clock=clock,
                       versions=available_versions, warp=True, level=level, last_move=last_move)
@@ -140,3 +140,67 @@ def test_the_list_marks_the_version_played_last_which_ryg_alone_starts(tmp_path,
     lines = capsys.readouterr().out.splitlines()
     assert [line.split()[0] for line in lines if line.endswith("(played last: what `ryg` starts)")] == ["ryg23en"]
     assert [line.split()[0] for line in lines if line.endswith("(default)")] == ["ryg3en"]
+
+
+def box_edges_doubled(window):
+    """Rows where a box edge stands beside an old one: `||`, `++`, `|+`, `+|`."""
+    return [window.line(y) for y in range(window.rows)
+            if any(pair in window.line(y) for pair in ("||", "++", "|+", "+|"))]
+
+
+def test_the_version_menu_leaves_no_old_edges_when_its_box_changes_size():
+    app, window = ryg_app("ryg3en", cols=90)
+    wait_for(app, window, "YOUR MOVE?")
+    type_keys(app, window, "D", "2", "\n", seconds=1)
+    wait_for(app, window, "COMPUTER: ")
+    type_keys(app, window, F0 + 10)
+    type_keys(app, window, "4")                          # the question takes the footer's place
+    assert "Start ryg23en?" in window.text()
+    assert box_edges_doubled(window) == []
+    type_keys(app, window, "n")
+    assert box_edges_doubled(window) == []
+    type_keys(app, window, "\x1b")
+    # 40x26: the list scrolls under the selection, the box as wide as the lines shown
+    app, window = ryg_app("ryg3en", cols=40, rows=26)
+    wait_for(app, window, "YOUR MOVE?")
+    type_keys(app, window, F0 + 10)
+    entries = len(app.overlay.entries)
+    title = window.line(0) + window.line(1)
+    assert "+- Versions 1-" in title and " of %d -" % entries in title          # the rest is a key away
+    assert "COMMODORE 64 BASIC" not in window.text()
+    type_keys(app, window, FakeCurses.KEY_UP, FakeCurses.KEY_UP, seconds=0.1)    # from ryg3en round to the last
+    assert "COMMODORE 64 BASIC" in window.text() and "-%d of %d -" % (entries, entries) in window.text()
+    assert box_edges_doubled(window) == []
+    for _ in range(10):
+        type_keys(app, window, FakeCurses.KEY_DOWN, seconds=0.1)
+        assert box_edges_doubled(window) == []
+
+
+def test_the_status_line_says_paused_while_a_panel_stops_the_c64_not_0_percent():
+    app, window = ryg_app("ryg3en")
+    wait_for(app, window, "YOUR MOVE?")
+    for opens in (F0 + 10, F0 + 11):                      # the version menu, the help panel
+        type_keys(app, window, opens, seconds=2)
+        speed = status_line(app, window).split()[0]
+        assert speed == "PAUSED", status_line(app, window)
+        type_keys(app, window, "\x1b", seconds=2)
+        speed = status_line(app, window).split()
+        assert speed[:2] == ["WARP", "100%"] or speed[0] == "100%", status_line(app, window)
+
+
+def test_f9_asks_before_it_drops_a_game_in_progress_as_the_menu_does():
+    app, window = ryg_app("ryg3en", cols=40, rows=26)
+    wait_for(app, window, "YOUR MOVE?")
+    type_keys(app, window, "D", "2", "\n", seconds=1)
+    wait_for(app, window, "COMPUTER: ")
+    first = app.machine
+    type_keys(app, window, F0 + 9)
+    assert status_line(app, window).strip() == "Restart and lose the game? (y/n)"      # whole in 40 columns
+    type_keys(app, window, "n")
+    assert app.machine is first and "1 E1-D2" in window.text()
+    type_keys(app, window, "\x12", "y", seconds=1)                     # Ctrl-R, the same key
+    assert app.machine is not first
+    wait_for(app, window, "YOUR MOVE?")
+    assert "1 E1-D2" not in window.text()
+    type_keys(app, window, F0 + 9, seconds=1)                          # nothing played: at once
+    assert app.question is None and "Restart" not in status_line(app, window)

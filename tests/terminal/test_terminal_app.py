@@ -251,7 +251,7 @@ def test_the_version_menu_shows_saved_games_and_other_data_files_apart_and_never
     assert entries == ["basic.prg", "other.prg", "BASIC"]                # BASIC RUNs basic.prg
     assert app.overlay.data_files == ["midpage.prg", "ryg3partida.prg"]
     text = window.text()
-    assert "data files, not programs" in text and "ryg3partida.prg" in text
+    assert "data files, not programs (a saved game: O in ryg3 loads it):" in text and "ryg3partida.prg" in text
     type_keys(app, window, "4", "5", "6", seconds=0.3)                   # no number starts a data file
     assert app.overlay is not None and app.program.name != "ryg3partida.prg"
 
@@ -282,6 +282,8 @@ def test_reset_starts_the_program_again_on_a_fresh_machine():
     type_keys(app, window, "q", "q")
     first = app.machine
     type_keys(app, window, "\x12")
+    assert app.machine is first and "Restart, losing the C64's memory? (y/n)" in window.text()     # keys typed: asks
+    type_keys(app, window, "y")
     assert app.machine is not first
     assert "QQ" not in window.text() and "HELLO THERE" in window.text()
 
