@@ -442,6 +442,21 @@ def test_edit_refuses_a_bad_entry_saying_why_and_asks_again(game):
     assert game.moves() == before
 
 
+def test_edit_takes_back_its_complaint_once_the_entry_is_good(game):
+    # a refusal's message is about the entry it refused: the next step shows the
+    # edit's own line again, not a complaint about squares already accepted
+    game.keys("TD{return}")
+    assert "ESCRIBE LETRA Y NUMERO" in game.row(ROW_MSG)
+    game.keys("D4{return}")
+    assert game.row(ROW_INPUT).startswith("EDITAR: GATOS EN?")
+    assert "EDITAR POSICION" in game.row(ROW_MSG)
+    game.keys("B6D6F6{return}")
+    assert "FALTAN GATOS" in game.row(ROW_MSG)
+    game.keys("B6D6F6H6{return}")
+    assert game.row(ROW_INPUT).startswith("EDITAR: MUEVE")
+    assert "EDITAR POSICION" in game.row(ROW_MSG)
+
+
 def test_edit_shows_the_pieces_on_the_board_as_they_are_typed(game):
     game.keys("T")
     assert all(game.square_code(sq) == 0x20 for sq in ("E1", "B8", "D8", "F8", "H8"))
