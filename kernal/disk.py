@@ -357,6 +357,10 @@ class HostDisk:
             entry.name = names[entry.host_name]
         return found
 
+    def listed_entries(self):
+        """What LOAD"$" lists: the files (a disk image's closed DEL entries too)."""
+        return self.entries()
+
     def find(self, pattern, file_type=None):
         """First entry whose C64 name (or whole host name) matches the pattern, or None."""
         for entry in self.entries():
@@ -482,7 +486,7 @@ class HostDisk:
         lines = [(0, b"\x12\"" + name.ljust(NAME_LIMIT) + b"\" " + id_and_type)]
         used = 0
         listed = 0
-        for entry in self.entries():
+        for entry in self.listed_entries():
             used += entry.blocks
             if pattern and not matches(pattern, entry.name) or listed >= self.directory_entries:
                 continue
@@ -523,7 +527,11 @@ class HostDisk:
 
     def _open_channel(self, secondary, name):
         if name[:1] == b"$":
-            data = self.directory(petscii_to_text(name[1:]))
+            try:
+                data = self.directory(petscii_to_text(name[1:]))
+            except OSError as error:
+                self._host_failure(error, "read the directory")
+                return _Channel("R", dead=True)
             self._set_error(DOS_OK)
             return _Channel("R", data)
         text, replace, file_type, mode = parse_name(name)

@@ -6,7 +6,8 @@ LOAD"$", OPEN/CHRIN/CHROUT/CLOSE, the command channel's scratch, rename and copy
 wildcards, LOAD"*"), the N command formats the image (N0:NAME,ID; without the id a
 quick format that keeps it) and V validates it (the BAM made anew from the files), on
 the image's directory: its disk name and id head the listing, the BAM's free count ends
-it, unclosed files are listed as *PRG and locked ones as PRG<, as many as the drive's
+it, unclosed files are listed as *PRG, locked ones as PRG< and closed DEL entries as DEL
+(LOAD and OPEN pass over those, which hold no file), as many as the drive's
 directory holds (144 on a 1541 or 1571, 296 on a 1581).  A change is made on the image
 in memory as the drive's DOS would make it (kernal/disk_writing.py) and the whole image
 is then written back to its file atomically (a temporary file renamed over it: a failed
@@ -19,7 +20,9 @@ disk with its write-protect notch covered: SAVE, a write channel, scratch and re
 on a C64 (the drive's light blinks: the terminal's status line shows the error).  A
 damaged image (a link off the disk, a chain that loops) gives 66,ILLEGAL TRACK OR SECTOR
 with the track and sector met and a message naming the damage; a sector the image's
-error bytes mark bad reads as the error its byte names (20-29); nothing is written to a
+error bytes mark bad reads as the error its byte names (20-29), and so does the directory
+when one of its sectors (or the BAM's) is: LOAD"$", a name looked for past that sector
+and any write get that sector's error, as a 1541's DOS meets it; nothing is written to a
 damaged file's chain.  The temporary file of a write killed before its rename is removed
 when the image is next attached, as a folder drive removes its own.
 """
@@ -28,7 +31,7 @@ import errno
 import os
 import stat
 
-from kernal.disk import (BadName, DOS_NAME_ERROR, DOS_OK, DOS_SCRATCHED, Entry, HostDisk, MESSAGES, check_new_name, matches,
+from kernal.disk import (BadName, DOS_NAME_ERROR, DOS_NOT_FOUND, DOS_OK, DOS_SCRATCHED, Entry, HostDisk, MESSAGES, check_new_name, matches,
                          petscii_to_text, remove_stale_temporaries, replace_file, text_to_petscii)
 from kernal.disk_formats import ImageError, read_image
 from kernal.disk_writing import DiskFull, ImageEditor
@@ -99,7 +102,11 @@ class ImageDisk(HostDisk):
         self._refresh()
 
     def _refresh(self):
-        self._entries = [ImageEntry(entry) for entry in self.image.entries]
+        self._listed = [ImageEntry(entry) for entry in self.image.listed]
+        self._entries = [entry for entry in self._listed if entry.type != "del"]
+
+    def listed_entries(self):
+        return list(self._listed)
 
     def _remove_stale_temporaries(self):
         # (a write killed before its rename leaves one beside the image file)
@@ -126,10 +133,14 @@ class ImageDisk(HostDisk):
         if not os.access(self.file, os.W_OK) or not os.stat(self.file).st_mode & stat.S_IWUSR:
             raise OSError(errno.EROFS, "the image file is read-only (a write-protected disk)")
 
-    def _change(self, edit):
+    def _change(self, edit, formats=False):
         """Make `edit(ImageEditor)` on the image and write the image back to its file; on any
-        failure the image (in memory and on the host) stays as it was."""
+        failure the image (in memory and on the host) stays as it was.  A disk whose
+        directory reads as an error takes no change but a format (`formats`): the DOS
+        would meet the error looking for the file or a free entry."""
         self._writable()
+        if self.image.directory_error is not None and not formats:
+            raise DiskDamage(self.image.directory_error)
         before = bytes(self.image.data)
         try:
             edit(ImageEditor(self.image))
@@ -228,7 +239,7 @@ class ImageDisk(HostDisk):
             return
         try:
             new_id = text_to_petscii(disk_id) if comma else None
-            self._change(lambda editor: editor.format_disk(text_to_petscii(name), new_id))
+            self._change(lambda editor: editor.format_disk(text_to_petscii(name), new_id), formats=True)
         except OSError as error:
             self._host_failure(error, "format")
             return
@@ -236,6 +247,18 @@ class ImageDisk(HostDisk):
         self._set_error(DOS_OK)
 
     # -- the directory ---------------------------------------------------------------------
+    def directory(self, pattern=""):
+        if self.image.directory_error is not None:
+            raise DiskDamage(self.image.directory_error)
+        return super().directory(pattern)
+
+    def _set_error(self, code, track=0, sector=0, message=""):
+        damage = self.image.directory_error
+        if code == DOS_NOT_FOUND and damage is not None:
+            # (a name not among the entries read: the DOS's search went on into the bad sector)
+            code, track, sector, message = damage.code, damage.track, damage.sector, str(damage)
+        super()._set_error(code, track, sector, message)
+
     def disk_header(self):
         return bytes(self.image.name[:16]), bytes(self.image.id) + b" " + bytes(self.image.dos_type)
 
@@ -247,4 +270,6 @@ class ImageDisk(HostDisk):
         for entry in self._entries:
             if entry.type == "prg":
                 return entry, self._read(entry, 0x10000 + 2)
+        if self.image.directory_error is not None:
+            raise DiskDamage(self.image.directory_error)
         return None

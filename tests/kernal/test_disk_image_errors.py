@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+from c64.machine import C64
 from kernal.disk_formats import ImageError, read_image
 from kernal.disk_image import ImageDisk
 from kernal.errors import KernalError
@@ -90,6 +91,42 @@ def test_unclosed_and_locked_files_are_listed_as_a_1541_lists_them(tmp_path):
     assert texts[2].startswith(b'   "PLAIN"' + b" " * 11 + b" USR ")
 
 
+def test_closed_del_files_are_listed_as_a_1541_lists_them_and_load_passes_over_them(tmp_path):
+    """A closed DEL file (type byte $80: a separator line of many disks' directories) is
+    listed as DEL, locked as DEL<; an unclosed one ($00) is a scratched slot, not listed.
+    LOAD by name, LOAD"*" and the first program to start look at files only."""
+    disk = ImageWriter(b"SEPARATED", b"S1")
+    disk.add(b"----------------", "del", b"")
+    disk.add(b"GAME", "prg", bytes([1, 8, 7]))
+    disk.add(b"GONE", "del", b"", closed=False)
+    disk.add(b"==LOCKED==", "del", b"")
+    disk.entries[-1][2] |= 0x40
+    path = write(tmp_path, disk)
+    drive = ImageDisk(str(path))
+    texts = [text for _, text in listing_lines(drive)[1:-1]]
+    assert len(texts) == 3
+    assert texts[0].startswith(b'   "----------------"' + b" DEL ")
+    assert texts[1].startswith(b'   "GAME"' + b" " * 12 + b" PRG ")
+    assert texts[2].startswith(b'   "==LOCKED=="' + b" " * 6 + b" DEL<")
+    assert [text for _, text in listing_lines(drive, b"0:=*")][1].startswith(b'   "==LOCKED=="')
+    assert drive.load(b"*") == bytes([1, 8, 7])
+    with pytest.raises(KernalError):
+        drive.load(b"----------------")
+    assert drive.error_text().startswith("62,FILE NOT FOUND")
+    assert drive.first_program()[1] == bytes([1, 8, 7])
+
+
+def test_load_dollar_in_basic_lists_a_del_file(tmp_path):
+    disk = ImageWriter(b"SEPARATED", b"S1")
+    disk.add(b"GAME", "prg", bytes([1, 8, 7]))
+    disk.add(b"-----", "del", b"")
+    m = C64(disk_folder=str(write(tmp_path, disk)))
+    m.run()
+    m.type('LOAD"$",8{return}LIST{return}')
+    m.run(max_cycles=20_000_000)
+    assert '   "-----"            DEL' in m.screen_text()
+
+
 def error_image(tmp_path):
     """A .d64 with error bytes: GOOD reads, BAD's second sector says 23 (read error),
     and the rest of track 17 says 20 (header not found)."""
@@ -113,6 +150,60 @@ def test_a_sector_marked_bad_reads_as_the_error_its_byte_names(tmp_path):
     with pytest.raises(KernalError):
         drive.load(b"BAD")
     assert drive.error_text() == "23,READ ERROR,%02d,%02d" % bad[1]
+
+
+def bad_directory_image(tmp_path, bad_sector, code_byte=5):
+    """A .d64 with error bytes whose directory has two sectors (18/1, 18/4: 9 files):
+    FIRST in 18/1, LAST in 18/4; `bad_sector` of track 18 marked bad (5: error 23)."""
+    disk = ImageWriter(b"BAD DIR", b"D1")
+    disk.add(b"FIRST", "prg", bytes([1, 8, 1]))
+    for n in range(7):
+        disk.add(b"F%d" % n, "prg", bytes([1, 8, 2]))
+    disk.add(b"LAST", "prg", bytes([1, 8, 3]))
+    errors = bytearray([1]) * 683
+    errors[offset(18, bad_sector) // 256] = code_byte
+    return write(tmp_path, disk, "baddir.d64", bytes(errors))
+
+
+@pytest.mark.parametrize("bad_sector", [0, 1, 4])
+def test_a_directory_sector_marked_bad_gives_its_read_error_as_a_1541_does(tmp_path, bad_sector):
+    """The BAM (18/0) or a directory sector marked bad: LOAD"$" and OPEN "$" give the
+    drive's read error for that sector (the C64 sees ?FILE NOT FOUND: no byte comes), a
+    name the drive looks for past it the same (FIRST, found before it in 18/1, loads),
+    and nothing is written to such a disk."""
+    drive = ImageDisk(str(bad_directory_image(tmp_path, bad_sector)))
+    expected = "23,READ ERROR,18,%02d" % bad_sector
+    with pytest.raises(KernalError):
+        drive.load(b"$")
+    assert drive.error_text() == expected
+    assert "track 18 sector %d" % bad_sector in drive.last_message
+    drive.open(2, b"$")
+    assert drive.error_text() == expected
+    with pytest.raises(KernalError):
+        drive.load(b"LAST")
+    assert drive.error_text() == expected
+    if bad_sector == 4:
+        assert drive.load(b"FIRST") == bytes([1, 8, 1])
+    before = (tmp_path / "baddir.d64").read_bytes()
+    with pytest.raises(KernalError):
+        drive.save(b"NEW", bytes([1, 8, 9]))
+    assert drive.error_text() == expected
+    assert (tmp_path / "baddir.d64").read_bytes() == before
+
+
+def test_a_bad_directory_in_basic_is_file_not_found_and_the_drive_says_why(tmp_path):
+    m = C64(disk_folder=str(bad_directory_image(tmp_path, 1)))
+    m.run()
+    m.type('LOAD"$",8{return}')
+    m.run(max_cycles=20_000_000)
+    assert "?FILE NOT FOUND  ERROR" in m.screen_text()
+    assert m.drive_error() == "23,READ ERROR,18,01"
+
+
+def test_ryg_on_an_image_whose_directory_is_marked_bad_says_so(tmp_path):
+    from c64.loader import PrgError, read_image_program
+    with pytest.raises(PrgError, match="track 18 sector 1"):
+        read_image_program(str(bad_directory_image(tmp_path, 1)))
 
 
 def test_a_write_keeps_the_error_bytes_and_stays_off_the_sectors_they_mark_bad(tmp_path):
