@@ -215,11 +215,13 @@ def read_listing(text, case="upper", name="the listing"):
 
 def program_image(lines, start=BASIC_START):
     """The bytes BASIC keeps from `start` for {number: body}: each line's link, number,
-    body and end zero in order of the numbers, then the two zeros that end the program."""
+    body and end zero in order of the numbers, then the two zeros that end the program.
+    (A program too long for memory is made all the same, its links wrapping at 64 KB as
+    addresses do: the caller compares its size with BASIC's room.)"""
     image = bytearray()
     for number in sorted(lines):
         body = lines[number]
-        link = start + len(image) + 4 + len(body) + 1
+        link = (start + len(image) + 4 + len(body) + 1) & 0xFFFF
         image += bytes((link & 0xFF, link >> 8, number & 0xFF, number >> 8)) + body + b"\x00"
     return bytes(image + b"\x00\x00")
 

@@ -410,9 +410,17 @@ class HostDisk:
         return host_name
 
     # -- LOAD and SAVE -----------------------------------------------------------------------------
+    def _ready(self):
+        """True if the drive has its disk (a disk image's drive may not: ImageDisk); else
+        False, with the drive's error set."""
+        return True
+
     def load(self, name):
         """The whole file (with its 2-byte load address) for LOAD; `$` gives the directory."""
         self.status = 0
+        if not self._ready():
+            self._st(ST_EOI | ST_READ_TIMEOUT, replace=True)
+            raise KernalError(4, self.last_message)
         try:
             if bytes(name[:1]) == b"$":
                 data = self.directory(petscii_to_text(bytes(name[1:])))
@@ -440,6 +448,8 @@ class HostDisk:
     def save(self, name, data):
         """SAVE: write the file (data includes the load address)."""
         self.status = 0
+        if not self._ready():
+            raise KernalError(5, self.last_message)
         try:
             text, replace, file_type, _ = parse_name(bytes(name))
             if self.write_file(text, replace, file_type or "prg", bytes(data)):
@@ -519,6 +529,9 @@ class HostDisk:
         self._close_channel(secondary)
         if not name:
             return                             # the KERNAL sends no OPEN to the drive without a name
+        if not self._ready():
+            self.channels[secondary] = _Channel("R", dead=True)
+            return
         try:
             self.channels[secondary] = self._open_channel(secondary, name)
         except BadName as error:
@@ -651,7 +664,7 @@ class HostDisk:
     def _run_command(self):
         raw = bytes(self.command).rstrip(b"\r")
         self.command = bytearray()
-        if not raw:
+        if not raw or not self._ready():
             return
         try:
             self._command(petscii_to_text(raw) if b"\x00" not in raw else "\x00")

@@ -24,7 +24,10 @@ error bytes mark bad reads as the error its byte names (20-29), and so does the 
 when one of its sectors (or the BAM's) is: LOAD"$", a name looked for past that sector
 and any write get that sector's error, as a 1541's DOS meets it; nothing is written to a
 damaged file's chain.  The temporary file of a write killed before its rename is removed
-when the image is next attached, as a folder drive removes its own.
+when the image is next attached, as a folder drive removes its own.  Another program
+may write the image file meanwhile: the drive reads it again before its next LOAD, OPEN,
+SAVE or command (a disk swapped), never writes the image it held over it, and is not
+ready (74,DRIVE NOT READY) while the file is gone or no image.
 """
 
 import errno
@@ -37,6 +40,7 @@ from kernal.disk_formats import ImageError, read_image
 from kernal.disk_writing import DiskFull, ImageEditor
 
 ILLEGAL_TRACK_OR_SECTOR = 66
+DRIVE_NOT_READY = 74                   # the image file is gone or no image now: no disk in the drive
 MESSAGES.setdefault(ILLEGAL_TRACK_OR_SECTOR, "ILLEGAL TRACK OR SECTOR")
 # the errors a sector marked bad reads as (the 1541's codes 20-29; 25 and 26 are there already)
 for _code, _text in ((20, "READ ERROR"), (21, "READ ERROR"), (22, "READ ERROR"), (23, "READ ERROR"),
@@ -91,15 +95,50 @@ class ImageDisk(HostDisk):
     """Drive 8 on the disk image at `path` (ImageError at once if it is not a readable one)."""
 
     def __init__(self, path):
-        self.image = read_image(path)
         self.path = path
         # (a link the user named is followed: the image it points to is the one changed)
         self.file = os.path.realpath(path)
+        self._seen = self._file_state()
+        self.image = read_image(path)
         self.max_file = self.image.format.sectors * 254
         self.directory_entries = self.image.format.directory_entries
         super().__init__(".")
         self.folder = path                         # (what the drive's messages name)
         self._refresh()
+
+    # -- the image file, which other programs may change meanwhile ------------------------------
+    def _file_state(self):
+        """What tells the image file changed on the host: (inode, size, time written), or
+        None while there is no file to read."""
+        try:
+            state = os.stat(self.file)
+        except OSError:
+            return None
+        return state.st_ino, state.st_size, state.st_mtime_ns
+
+    def _follow_file(self):
+        """Read the image again if its file changed on the host since the drive last read or
+        wrote it (another program wrote it: a disk swapped in the drive); ImageError (code
+        74) while it is no disk image at all (removed, cut short, a folder)."""
+        state = self._file_state()
+        if state == self._seen and state is not None:
+            return
+        try:
+            image = read_image(self.file)
+        except ImageError as error:
+            raise ImageError("%s changed on the host and is no disk image now: %s"
+                             % (self.path, error), code=DRIVE_NOT_READY) from None
+        self.image, self._seen = image, state
+        self.last_loaded = None
+        self._refresh()
+
+    def _ready(self):
+        try:
+            self._follow_file()
+        except ImageError as error:
+            self._set_error(error.code, message=str(error))
+            return False
+        return True
 
     def _refresh(self):
         self._listed = [ImageEntry(entry) for entry in self.image.listed]
@@ -138,6 +177,15 @@ class ImageDisk(HostDisk):
         failure the image (in memory and on the host) stays as it was.  A disk whose
         directory reads as an error takes no change but a format (`formats`): the DOS
         would meet the error looking for the file or a free entry."""
+        if self._file_state() != self._seen:
+            # (a write channel open while another program wrote the image: what it holds
+            # was made for the disk as it was; the drive reads the new one for the next try)
+            try:
+                self._follow_file()
+            except ImageError:
+                pass
+            raise DiskDamage(ImageError("%s changed on the host while the file was open: nothing "
+                                        "written" % self.path, code=DRIVE_NOT_READY))
         self._writable()
         if self.image.directory_error is not None and not formats:
             raise DiskDamage(self.image.directory_error)
@@ -149,6 +197,7 @@ class ImageDisk(HostDisk):
             except ImageError as error:
                 raise DiskDamage(error) from None
             replace_file(self.file, bytes(self.image.data))
+            self._seen = self._file_state()
         except BaseException:
             self.image.data = before
             self.image.reread()

@@ -248,3 +248,73 @@ def test_an_image_of_a_wrong_size_is_refused_with_its_own_size(tmp_path):
     with pytest.raises(ImageError) as error:
         read_image(str(path))
     assert "is not a disk image: 10,737,418,240 bytes" in str(error.value)
+
+
+# -- an image that another program changes while it is drive 8 -------------------------------------
+
+def test_an_image_changed_on_the_host_is_read_again_and_a_write_keeps_that_change(tmp_path):
+    """Another program (a second ryg, a disk tool) writes the image while it is drive 8:
+    the drive reads it again, as a disk swapped, before it lists, loads or writes --
+    a SAVE then adds to the image as it is now, never writes the old one back over it."""
+    disk = ImageWriter(b"SHARED", b"S1")
+    disk.add(b"OURS", "prg", bytes([1, 8, 1]))
+    path = write(tmp_path, disk)
+    drive = ImageDisk(str(path))
+    other = ImageDisk(str(path))
+    other.save(b"THEIRS", bytes([1, 8, 2]))                     # the other program's write
+    assert [text for _, text in listing_lines(drive)][2].startswith(b'   "THEIRS"')
+    assert drive.load(b"THEIRS") == bytes([1, 8, 2])
+    drive.save(b"MINE", bytes([1, 8, 3]))
+    assert drive.error_text().startswith("00,")
+    names = [entry.name for entry in read_image(str(path)).entries]
+    assert names == [b"OURS", b"THEIRS", b"MINE"]
+
+
+def test_a_write_open_while_the_image_changed_on_the_host_is_refused_not_written_over_it(tmp_path):
+    disk = ImageWriter(b"SHARED", b"S1")
+    disk.add(b"OURS", "prg", bytes([1, 8, 1]))
+    path = write(tmp_path, disk)
+    drive = ImageDisk(str(path))
+    drive.open(2, b"NOTES,S,W")
+    drive.chrout(2, 0x41)
+    ImageDisk(str(path)).save(b"THEIRS", bytes([1, 8, 2]))       # meanwhile, on the host
+    after_theirs = path.read_bytes()
+    drive.close(2)
+    assert drive.error_text().startswith("74,DRIVE NOT READY")
+    assert "changed" in drive.last_message
+    assert path.read_bytes() == after_theirs
+    drive.save(b"NOTES", bytes([1, 8, 4]))                      # the disk as it is now
+    assert [entry.name for entry in read_image(str(path)).entries] == [b"OURS", b"THEIRS", b"NOTES"]
+
+
+@pytest.mark.parametrize("change", ["removed", "cut short", "a folder"])
+def test_an_image_gone_or_broken_on_the_host_is_a_drive_not_ready_and_is_not_written(tmp_path, change):
+    disk = ImageWriter(b"SHARED", b"S1")
+    disk.add(b"OURS", "prg", bytes([1, 8, 1]))
+    path = write(tmp_path, disk)
+    drive = ImageDisk(str(path))
+    os.remove(path)
+    if change == "cut short":
+        path.write_bytes(disk.bytes()[:1000])
+    elif change == "a folder":
+        path.mkdir()
+    with pytest.raises(KernalError):
+        drive.load(b"OURS")
+    assert drive.error_text().startswith("74,DRIVE NOT READY")
+    with pytest.raises(KernalError):
+        drive.load(b"$")
+    with pytest.raises(KernalError):
+        drive.save(b"MINE", bytes([1, 8, 3]))
+    assert drive.error_text().startswith("74,DRIVE NOT READY")
+    drive.open(15, b"S0:OURS")
+    assert drive.error_text().startswith("74,DRIVE NOT READY")
+    if change == "removed":
+        assert not path.exists()
+    elif change == "cut short":
+        assert path.read_bytes() == disk.bytes()[:1000]
+    if path.is_dir():
+        path.rmdir()
+    elif path.exists():
+        path.unlink()
+    path.write_bytes(disk.bytes())                              # the disk back in the drive
+    assert drive.load(b"OURS") == bytes([1, 8, 1])

@@ -275,6 +275,8 @@ BAD_LISTINGS = [
     ("10 A\n10\n", "game.bas holds no BASIC line"),
     ("".join("%d REM %s\n" % (n, "X" * 240) for n in range(160)),
      "game.bas is 39522 bytes tokenised; BASIC has 38911"),
+    ("".join("%d REM %s\n" % (n, "X" * 240) for n in range(300)),          # past 64 KB from $0801
+     "game.bas is 74102 bytes tokenised; BASIC has 38911"),
     (b'10 PRINT "\xa3"\n', "game.bas is not UTF-8 text (byte $A3 at position 10)"),
     ("10 PRINT 1\n".encode("utf-16"), "game.bas is UTF-16 text (it starts with that byte order mark): save it "
                                        "as UTF-8 to read it as a listing"),
