@@ -32,7 +32,7 @@ from c64 import listing
 from c64.host import settings
 from charset.colours import PALETTE_CHOICES
 from c64.loader import (BASIC_START, PrgError, UsageError, basic_program, check_image, is_image_path,
-                       new_disk_image, parse_address, read_image_program, read_prg)
+                       new_disk_image, not_ram_at, parse_address, read_image_program, read_prg)
 
 EPILOG = """\
 keys for --keys / --keys-file are written petcat-style: plain characters, plus
@@ -222,6 +222,11 @@ def refuse_data_file(program):
                            "(.bas or .txt) or a disk image (.d64, .d71, .d81)" % program.name)
         raise PrgError("%s looks like a data file, not a program (loaded at $%04X, inside a page, with no "
                        "SYS line); to run it anyway give --sys ADDR" % (program.name, program.load_address))
+    hidden_by = not_ram_at(program.load_address)
+    if hidden_by is not None:
+        raise PrgError("%s is loaded at $%04X, under %s: a C64 runs those bytes there, not the "
+                       "program's; give --sys ADDR to start it elsewhere"
+                       % (program.name, program.load_address, hidden_by))
 
 
 def looks_like_text(data):

@@ -183,6 +183,9 @@ def read_line(text, case="upper", where="the listing"):
         digits = re.match(rb"[\d ]*", typed).group().replace(b" ", b"").decode()
         raise ListingError("%s: line number %s is over %d, the highest BASIC takes"
                            % (where, digits if len(digits) <= 12 else digits[:12] + "...", MAX_LINE))
+    if 0 in rest:
+        raise ListingError("%s: line %d holds a zero byte ({$00}), which ends a BASIC line: no "
+                           "line can hold one" % (where, number))
     body = crunch(rest)
     if len(body) + 5 > LONGEST_LINE:
         raise ListingError("%s: line %d is %d bytes tokenised (with its link, number and end); "

@@ -268,6 +268,8 @@ BAD_LISTINGS = [
     ('10 PRINT "{restore}"\n', "game.bas:1: {restore} is no PETSCII code"),
     ('10 PRINT "{300 down}"\n', "game.bas:1: {300 down}: a count goes from 1 to 255 (the bytes of a line at most)"),
     ('10 PRINT "{' + "9" * 5000 + ' down}"\n', "game.bas:1: {" + "9" * 30 + "...}: a count goes from 1 to 255"),
+    ('10 PRINT "A{$00}B"\n20 PRINT\n', "game.bas:1: line 10 holds a zero byte ({$00}), which ends a BASIC "
+                                       "line: no line can hold one"),
     ('10 PRINT "{clr"\n', "game.bas:1: a { without its } at column 11"),
     ("10 PRINT `\n", "game.bas:1: '`' (U+0060) at column 10 is no C64 character; write it as a {code}"),
     ("10 PRINT }\n", "game.bas:1: a } without its { at column 10"),
