@@ -269,6 +269,7 @@ class C64:
             return source
         program = self.load_prg(source, sys)
         if program.run or program.start is None:
+            self.basic.relink()                # BASIC's LOAD rechains the lines (LNKPRG), as on a C64
             self.start_basic(run=True)
         else:
             self.start(program.start)
