@@ -23,6 +23,16 @@ except ImportError:            # Windows without windows-curses: the surfaces st
 Style = namedtuple("Style", "fg bg reverse")
 PLAIN = Style(None, None, False)
 
+# The control characters (C0, DEL, C1) a file name or a message may carry: drawn as "?",
+# one cell as any character, and never sent to the terminal, which would obey them (an
+# ESC [2J clears it, a CR or a C1 CSI moves the cursor).
+CONTROLS = dict.fromkeys(list(range(0x20)) + list(range(0x7F, 0xA0)), "?")
+
+
+def drawable(text):
+    """text with every control character shown as "?" (what both surfaces draw)."""
+    return text if text.isprintable() else text.translate(CONTROLS)
+
 
 class CursesSurface:
     """Draws into a curses window (or any object with the same methods, e.g. a test fake).
@@ -46,7 +56,7 @@ class CursesSurface:
         rows, cols = self.window.getmaxyx()
         if y < 0 or y >= rows or x >= cols or not text:
             return
-        text = text[:cols - x]
+        text = drawable(text[:cols - x])
         try:
             self.window.addstr(y, x, text, self.colours.attr(style))
         except self.error:
@@ -92,7 +102,7 @@ class AnsiSurface:
         rows, cols = self._size()
         if y < 0 or y >= rows or x >= cols or not text:
             return
-        text = text[:cols - x]
+        text = drawable(text[:cols - x])
         sgr = self._style_sgr(style, self.palette)
         self.buffer.append("\x1b[%d;%dH" % (y + 1, x + 1))
         if sgr != self._sgr:
