@@ -632,12 +632,14 @@ class C64:
         taken before an instruction clears I (CPU.run's irq_waiting comes back there):
         when CIA1 or the VIC would raise the line again does not count.  (A CIA1 timer
         with a latch of 0, the KERNAL's colour stores after `POKE 648,2`, would otherwise
-        end a run every 3 cycles.)"""
+        end a run every 3 cycles.)  Likewise CIA2's NMI line held active: its edge was
+        taken, and the next needs an ICR read first, which ends the run slice
+        (CIA.release_reschedules)."""
         cpu_time = self.vic.dma.cpu_time
         due = None if irq_held else self.cia1.next_irq_cycle()
         if due is not None:
             due = cpu_time(due) + 2
-        if self.cia2.chip.imr:                    # (an idle CIA2 signals nothing)
+        if self.cia2.chip.imr and not self.cia2.chip.line:    # (an idle CIA2 signals nothing)
             seen = self.cia2.next_irq_cycle()
             if seen is not None:
                 seen = cpu_time(seen) + 2
