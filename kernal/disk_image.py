@@ -99,9 +99,7 @@ class ImageDisk(HostDisk):
         # (a link the user named is followed: the image it points to is the one changed)
         self.file = os.path.realpath(path)
         self._seen = self._file_state()
-        self.image = read_image(path)
-        self.max_file = self.image.format.sectors * 254
-        self.directory_entries = self.image.format.directory_entries
+        self._take(read_image(path))
         super().__init__(".")
         self.folder = path                         # (what the drive's messages name)
         self._refresh()
@@ -128,9 +126,16 @@ class ImageDisk(HostDisk):
         except ImageError as error:
             raise ImageError("%s changed on the host and is no disk image now: %s"
                              % (self.path, error), code=DRIVE_NOT_READY) from None
-        self.image, self._seen = image, state
+        self._take(image)
+        self._seen = state
         self.last_loaded = None
         self._refresh()
+
+    def _take(self, image):
+        """The disk in the drive is `image` (its format sets the bounds)."""
+        self.image = image
+        self.max_file = image.format.sectors * 254
+        self.directory_entries = image.format.directory_entries
 
     def _ready(self):
         try:

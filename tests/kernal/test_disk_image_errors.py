@@ -318,3 +318,16 @@ def test_an_image_gone_or_broken_on_the_host_is_a_drive_not_ready_and_is_not_wri
         path.unlink()
     path.write_bytes(disk.bytes())                              # the disk back in the drive
     assert drive.load(b"OURS") == bytes([1, 8, 1])
+
+
+def test_an_image_replaced_by_one_of_another_format_is_read_as_that_format(tmp_path):
+    small = ImageWriter(b"SMALL", b"S1")
+    small.add(b"ONE", "prg", bytes([1, 8, 1]))
+    path = write(tmp_path, small, "disk.d81")                 # (the size tells the format)
+    drive = ImageDisk(str(path))
+    big = ImageWriter(b"BIG", b"B1", kind="d81")
+    for n in range(200):
+        big.add(b"F%03d" % n, "prg", bytes([1, 8, n]))
+    path.write_bytes(big.bytes())
+    assert len(listing_lines(drive)) == 1 + 200 + 1            # a 1541's 144 no longer
+    assert drive.load(b"F199") == bytes([1, 8, 199])
