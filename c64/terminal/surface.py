@@ -10,6 +10,7 @@ and swallow that, so the layout code never has to.
 from collections import namedtuple
 
 from c64.terminal.colours import rgb
+from c64.textfit import printable            # (a file name's control characters drawn as "?")
 from charset.colours import DEFAULT_PALETTE
 
 try:
@@ -22,16 +23,6 @@ except ImportError:            # Windows without windows-curses: the surfaces st
 # fg, bg: C64 colour 0-15 or None (terminal default); reverse: for mono terminals.
 Style = namedtuple("Style", "fg bg reverse")
 PLAIN = Style(None, None, False)
-
-# The control characters (C0, DEL, C1) a file name or a message may carry: drawn as "?",
-# one cell as any character, and never sent to the terminal, which would obey them (an
-# ESC [2J clears it, a CR or a C1 CSI moves the cursor).
-CONTROLS = dict.fromkeys(list(range(0x20)) + list(range(0x7F, 0xA0)), "?")
-
-
-def drawable(text):
-    """text with every control character shown as "?" (what both surfaces draw)."""
-    return text if text.isprintable() else text.translate(CONTROLS)
 
 
 class CursesSurface:
@@ -56,7 +47,7 @@ class CursesSurface:
         rows, cols = self.window.getmaxyx()
         if y < 0 or y >= rows or x >= cols or not text:
             return
-        text = drawable(text[:cols - x])
+        text = printable(text[:cols - x])
         try:
             self.window.addstr(y, x, text, self.colours.attr(style))
         except self.error:
@@ -102,7 +93,7 @@ class AnsiSurface:
         rows, cols = self._size()
         if y < 0 or y >= rows or x >= cols or not text:
             return
-        text = drawable(text[:cols - x])
+        text = printable(text[:cols - x])
         sgr = self._style_sgr(style, self.palette)
         self.buffer.append("\x1b[%d;%dH" % (y + 1, x + 1))
         if sgr != self._sgr:

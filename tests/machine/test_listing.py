@@ -299,6 +299,17 @@ def test_a_bad_listing_is_refused_with_one_line_and_status_2(tmp_path, capsys, c
         read_listing_file(str(path))
 
 
+def test_a_file_name_with_control_characters_is_shown_with_none_in_the_message(tmp_path, capsys):
+    """The message names the file as it is, but a terminal must not obey what its name
+    holds (an ESC [2J clears the screen, a newline makes two lines of the one)."""
+    path = tmp_path / "a\x1b[2Jb\nc\x9b.bas"
+    path.write_text("PRINT 1\n", encoding="utf-8")
+    status, out, err = run_ryg(capsys, "--headless", str(path))
+    assert (status, out) == (2, "")
+    assert err.startswith("ryg: a?[2Jb?c?.bas:1: no line number") and err.count("\n") == 1
+    assert "\x1b" not in err and "\x9b" not in err
+
+
 def test_listing_needs_a_basic_program(tmp_path, capsys):
     assert run_ryg(capsys, "--listing")[0] == 2
     code = tmp_path / "code.prg"
