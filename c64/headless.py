@@ -147,7 +147,8 @@ def run(program, keys=(), max_cycles=None, screen_format="text", peeks=(),
             try:
                 sink.close()
             except OSError as error:
-                err.write("ryg: cannot write the transcript %s: %s\n" % (printable(transcript), error.strerror or error))
+                err.write("ryg: cannot write the transcript %s: %s\n"
+                          % (printable(transcript), error.strerror or error))
                 status = 2
     out.write((format_hex(machine) if screen_format == "hex" else format_text(machine)) + "\n")
     for start, end in peeks:

@@ -34,8 +34,9 @@ import errno
 import os
 import stat
 
-from kernal.disk import (BadName, DOS_NAME_ERROR, DOS_NOT_FOUND, DOS_OK, DOS_SCRATCHED, Entry, HostDisk, MESSAGES, check_new_name, matches,
-                         petscii_to_text, remove_stale_temporaries, replace_file, text_to_petscii)
+from kernal.disk import (BadName, DOS_NAME_ERROR, DOS_NOT_FOUND, DOS_OK, DOS_SCRATCHED, Entry, HostDisk, MESSAGES,
+                         check_new_name, matches, petscii_to_text, remove_stale_temporaries, replace_file,
+                         text_to_petscii)
 from kernal.disk_formats import ImageError, read_image
 from kernal.disk_writing import DiskFull, ImageEditor
 
