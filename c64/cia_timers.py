@@ -222,8 +222,8 @@ class TimerChip:
         output cannot change in such a period: only an ICR read releases it, and its
         state is the same at both ends.)  False (nothing done) if the state does not
         come back, or the alarm falls before `to`."""
-        if self.alarm_at is not None and self.alarm_at < to:
-            return False
+        if (self.alarm_at is not None and self.alarm_at < to) or to - self.cycle < 4 * RECURRING_PERIOD:
+            return False                # (a few cycles left: stepping them costs less than looking)
         start, first = self._state(), self.cycle
         probe = self.copy()
         while True:
