@@ -30,9 +30,10 @@ from asm import versions
 from c64.headless import DEFAULT_MAX_CYCLES
 from c64 import listing
 from c64.host import settings
+from c64.textfit import printable
 from charset.colours import PALETTE_CHOICES
 from c64.loader import (BASIC_START, PrgError, UsageError, basic_program, check_image, is_image_path,
-                       new_disk_image, parse_address, read_image_program, read_prg)
+                       new_disk_image, not_ram_at, parse_address, read_image_program, read_prg)
 
 EPILOG = """\
 keys for --keys / --keys-file are written petcat-style: plain characters, plus
@@ -166,7 +167,7 @@ def build_parser():
 
 
 def fail(message, status=2):
-    sys.stderr.write("ryg: %s\n" % message)
+    sys.stderr.write("ryg: %s\n" % printable(message))
     return status
 
 
@@ -222,6 +223,11 @@ def refuse_data_file(program):
                            "(.bas or .txt) or a disk image (.d64, .d71, .d81)" % program.name)
         raise PrgError("%s looks like a data file, not a program (loaded at $%04X, inside a page, with no "
                        "SYS line); to run it anyway give --sys ADDR" % (program.name, program.load_address))
+    hidden_by = not_ram_at(program.load_address)
+    if hidden_by is not None:
+        raise PrgError("%s is loaded at $%04X, under %s: a C64 runs those bytes there, not the "
+                       "program's; give --sys ADDR to start it elsewhere"
+                       % (program.name, program.load_address, hidden_by))
 
 
 def looks_like_text(data):
@@ -304,7 +310,7 @@ def apply_settings(args, err=None):
     names = [v.name for v in versions.available_versions()]
     stored, warning = settings.load(path, names)
     if warning:
-        err.write("ryg: %s (left as it is)\n" % warning)
+        err.write("ryg: %s (left as it is)\n" % printable(warning))
     args.settings_broken = bool(warning)     # a file the user must fix is not overwritten
     if args.ascii:
         args.glyphs = "ascii"
@@ -354,7 +360,7 @@ def main(argv=None):
 def _say(message):
     """One line on stderr, if stderr is still there (after SIGHUP it may not be)."""
     try:
-        sys.stderr.write("ryg: %s\n" % message)
+        sys.stderr.write("ryg: %s\n" % printable(message))
         sys.stderr.flush()
     except (OSError, ValueError):
         pass

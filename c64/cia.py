@@ -23,6 +23,10 @@ class CIA:
     """A 6526: its timers, interrupt control register and time of day; the ports are the
     subclasses' (read_port, write_port for registers 0-3)."""
 
+    # An ICR read that releases the active output ends the run slice too (on_reschedule):
+    # for an edge-triggered line (CIA2's NMI) the next interrupt can only come after one.
+    release_reschedules = False
+
     def __init__(self, clock, clock_hz=985248):
         self.clock = clock
         self.clock_hz = clock_hz
@@ -185,7 +189,11 @@ class CIA:
             return values[reg - 0x08]
         if reg == 0x0D:
             self._stale = True
-            return chip.read_icr()
+            held = chip.line
+            value = chip.read_icr()
+            if held and self.release_reschedules and self.on_reschedule is not None:
+                self.on_reschedule()
+            return value
         if reg == 0x0E:
             return chip.a.cr
         if reg == 0x0F:
@@ -285,6 +293,8 @@ class CIA1(CIA):
 
 class CIA2(CIA):
     """CIA2: port A's bits 0-1 choose the VIC bank; its interrupt output is the NMI line."""
+
+    release_reschedules = True
 
     def __init__(self, clock=lambda: 0, clock_hz=985248):
         super().__init__(clock, clock_hz)

@@ -45,6 +45,12 @@ IDLE = 1 << 60                  # (a timer that never changes: cycles it can be 
 # Cycles a prediction of the next interrupt steps through before it settles for "look again".
 PREDICTION_STEPS = 4000
 
+# A timer reloading 0 or 1 underflows every cycle or two, and the chip's whole state comes
+# back every few cycles: after this many cycles stepped one at a time in one advance(),
+# it looks for such a period (of at most RECURRING_PERIOD cycles) and skips the whole ones.
+STEPS_BEFORE_RECURRING = 4
+RECURRING_PERIOD = 8
+
 
 class Timer:
     """One 16-bit timer: counter, latch, control register and its delays."""
@@ -118,6 +124,7 @@ class TimerChip:
         if self._periodic(to):
             return
         a, b = self.a, self.b
+        steps = 0                         # cycles stepped one at a time (_recurring)
         while self.cycle < to:
             cycle = self.cycle
             if self.quiet_until > cycle:
@@ -130,7 +137,9 @@ class TimerChip:
                 self.cycle = cycle + cycles
                 continue
             if (a.pipe | b.pipe) & LOADS or self.intp:
-                self._step()
+                steps += 1
+                if steps != STEPS_BEFORE_RECURRING or not self._recurring(to):
+                    self._step()
                 continue
             steady_a, steady_b = _steady(a), _steady(b)
             quiet = steady_a if steady_a < steady_b else steady_b
@@ -152,7 +161,9 @@ class TimerChip:
                 self.quiet_until = cycle + quiet
                 continue
             if not self._leap(to, steady_a, steady_b):
-                self._step()
+                steps += 1
+                if steps != STEPS_BEFORE_RECURRING or not self._recurring(to):
+                    self._step()
 
     def _periodic(self, to):
         """Timer A counting on its own, B stopped, nothing else on its way (an ICR read's
@@ -194,6 +205,42 @@ class TimerChip:
         b.pipe = (b.pipe & ~ONESHOT0) | (b.feed & ONESHOT0)
         self.cycle = to
         self.quiet_until = under if self.alarm_at is None or under < self.alarm_at else self.alarm_at
+        return True
+
+    def _state(self):
+        """Everything a cycle's step reads and leaves, but the cycle and what only records
+        it (pulse_at, the output's edges and changes)."""
+        a, b = self.a, self.b
+        return (a.counter, a.latch, a.cr, a.pipe, a.feed, a.toggle, b.counter, b.latch, b.cr,
+                b.pipe, b.feed, b.toggle, self.icr, self.imr, self.intp, self.clr, self.line)
+
+    def _recurring(self, to):
+        """Whole periods before `to` in one go when the chip's whole state comes back after
+        at most RECURRING_PERIOD cycles (a timer reloading 0 or 1, the other stopped or
+        alike, nothing read or written meanwhile): a copy is stepped through one period,
+        and the chip moved on by as many as fit, the PB pulse's cycle with it.  (The
+        output cannot change in such a period: only an ICR read releases it, and its
+        state is the same at both ends.)  False (nothing done) if the state does not
+        come back, or the alarm falls before `to`."""
+        if (self.alarm_at is not None and self.alarm_at < to) or to - self.cycle < 4 * RECURRING_PERIOD:
+            return False                # (a few cycles left: stepping them costs less than looking)
+        start, first = self._state(), self.cycle
+        probe = self.copy()
+        while True:
+            probe._step()
+            period = probe.cycle - first
+            if probe._state() == start:
+                break
+            if period >= RECURRING_PERIOD:
+                return False
+        periods = (to - first) // period
+        if periods < 2:
+            return False
+        cycles = periods * period
+        for timer, stepped in ((self.a, probe.a), (self.b, probe.b)):
+            if timer.pulse_at != stepped.pulse_at:          # (it underflowed in the period)
+                timer.pulse_at = stepped.pulse_at + cycles - period
+        self.cycle = first + cycles
         return True
 
     def step_to(self, to):

@@ -13,6 +13,7 @@ import sys
 
 from c64.host import files as hostfiles
 from c64.machine import C64, StopReason
+from c64.textfit import printable
 
 DEFAULT_MAX_CYCLES = 2_000_000_000       # ~34 minutes of C64 time
 
@@ -123,7 +124,7 @@ def run(program, keys=(), max_cycles=None, screen_format="text", peeks=(),
         try:
             sink = TranscriptFile(transcript)
         except OSError as error:
-            err.write("ryg: cannot write the transcript %s: %s\n" % (transcript, error.strerror or error))
+            err.write("ryg: cannot write the transcript %s: %s\n" % (printable(transcript), error.strerror or error))
             status = 2
     machine = C64(sid_seed=sid_seed, ntsc=ntsc, disk_folder=disk_folder, transcript=sink, **options)
     interrupted = False
@@ -146,7 +147,8 @@ def run(program, keys=(), max_cycles=None, screen_format="text", peeks=(),
             try:
                 sink.close()
             except OSError as error:
-                err.write("ryg: cannot write the transcript %s: %s\n" % (transcript, error.strerror or error))
+                err.write("ryg: cannot write the transcript %s: %s\n"
+                          % (printable(transcript), error.strerror or error))
                 status = 2
     out.write((format_hex(machine) if screen_format == "hex" else format_text(machine)) + "\n")
     for start, end in peeks:
@@ -156,7 +158,7 @@ def run(program, keys=(), max_cycles=None, screen_format="text", peeks=(),
         try:
             write_picture(machine, screenshot, **({"palette": palette} if palette else {}))
         except OSError as error:
-            err.write("ryg: cannot write the screenshot %s: %s\n" % (screenshot, error.strerror or error))
+            err.write("ryg: cannot write the screenshot %s: %s\n" % (printable(screenshot), error.strerror or error))
             status = 2
     left = _keys_left(machine)
     if interrupted:

@@ -183,6 +183,9 @@ def read_line(text, case="upper", where="the listing"):
         digits = re.match(rb"[\d ]*", typed).group().replace(b" ", b"").decode()
         raise ListingError("%s: line number %s is over %d, the highest BASIC takes"
                            % (where, digits if len(digits) <= 12 else digits[:12] + "...", MAX_LINE))
+    if 0 in rest:
+        raise ListingError("%s: line %d holds a zero byte ({$00}), which ends a BASIC line: no "
+                           "line can hold one" % (where, number))
     body = crunch(rest)
     if len(body) + 5 > LONGEST_LINE:
         raise ListingError("%s: line %d is %d bytes tokenised (with its link, number and end); "
@@ -215,11 +218,13 @@ def read_listing(text, case="upper", name="the listing"):
 
 def program_image(lines, start=BASIC_START):
     """The bytes BASIC keeps from `start` for {number: body}: each line's link, number,
-    body and end zero in order of the numbers, then the two zeros that end the program."""
+    body and end zero in order of the numbers, then the two zeros that end the program.
+    (A program too long for memory is made all the same, its links wrapping at 64 KB as
+    addresses do: the caller compares its size with BASIC's room.)"""
     image = bytearray()
     for number in sorted(lines):
         body = lines[number]
-        link = start + len(image) + 4 + len(body) + 1
+        link = (start + len(image) + 4 + len(body) + 1) & 0xFFFF
         image += bytes((link & 0xFF, link >> 8, number & 0xFF, number >> 8)) + body + b"\x00"
     return bytes(image + b"\x00\x00")
 

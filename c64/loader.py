@@ -87,22 +87,37 @@ def find_sys_address(memory_bytes, load_address=BASIC_START, limit=True):
     return None
 
 
+# What the CPU sees instead of RAM after LOAD, in BASIC's banking ($01 = $37).
+NOT_RAM = ((0xA000, 0xC000, "the BASIC ROM"), (0xD000, 0xE000, "the I/O chips"),
+           (0xE000, 0x10000, "the KERNAL ROM"))
+
+
+def not_ram_at(address):
+    """What a C64 shows the CPU at `address` instead of RAM after LOAD ("the KERNAL ROM"),
+    or None where it sees RAM: a program loaded there is not what runs there."""
+    for low, high, what in NOT_RAM:
+        if low <= address < high:
+            return what
+    return None
+
+
 def runnable_start(raw):
     """Where the machine would start a .prg from its header, or None for a data file.
 
     A program is either loaded at BASIC's start ($0801) -- BASIC RUNs it; the
     address is its SYS line's, or $0801 with no SYS line -- or machine
-    code loaded at the start of a page ($xx00), where it starts.  Anything
+    code loaded at the start of a page ($xx00) in RAM, where it starts.  Anything
     else -- bytes loaded mid-page such as a saved game (ryg3 saves its game
-    record from its own address) -- is data: running it would execute
-    whatever its bytes happen to be."""
+    record from its own address), or under a ROM or the I/O chips, where the
+    CPU reads those instead -- is data: running it would execute whatever
+    those bytes happen to be."""
     if len(raw) < 3:
         return None
     load_address = raw[0] | (raw[1] << 8)
     if load_address == BASIC_START:
         found = find_sys_address(bytes(raw[2:]), load_address)
         return BASIC_START if found is None else found
-    return load_address if load_address & 0xFF == 0 else None
+    return load_address if load_address & 0xFF == 0 and not_ram_at(load_address) is None else None
 
 
 def parse_prg(raw, name="program", sys=None):

@@ -269,6 +269,7 @@ class C64:
             return source
         program = self.load_prg(source, sys)
         if program.run or program.start is None:
+            self.basic.relink()                # BASIC's LOAD rechains the lines (LNKPRG), as on a C64
             self.start_basic(run=True)
         else:
             self.start(program.start)
@@ -511,14 +512,14 @@ class C64:
                 if stop_when_idle:
                     return StopReason.IDLE
                 # Skip the wait loop: nothing changes until the next interrupt or key.
-                due = self.next_irq_cycle()
+                due = self.next_irq_cycle(irq_line)
                 target = limit if due is None else min(limit, due)
                 if target == float("inf"):
                     return StopReason.IDLE
                 cpu.processorCycles = max(now, int(target))
                 continue
             target = now + (HANDLER_STEP if self.stall_cycles else SLICE)
-            due = self.next_irq_cycle()
+            due = self.next_irq_cycle(irq_line)
             if due is not None and now < due < target:
                 target = due
             if limit < target:
@@ -622,21 +623,29 @@ class C64:
                 brk = start
         return looked, masked, brk
 
-    def next_irq_cycle(self):
+    def next_irq_cycle(self, irq_held=False):
         """The next CPU cycle (processorCycles) at which an interrupt can be taken: CIA1's
         IRQ or CIA2's NMI two cycles after the CPU first sees their line (it looks in an
-        instruction's next-to-last cycle), the VIC's raster IRQ at its line; or None."""
+        instruction's next-to-last cycle), the VIC's raster IRQ at its line; or None.
+
+        irq_held: the IRQ line is active now with the I flag set, so only an NMI can be
+        taken before an instruction clears I (CPU.run's irq_waiting comes back there):
+        when CIA1 or the VIC would raise the line again does not count.  (A CIA1 timer
+        with a latch of 0, the KERNAL's colour stores after `POKE 648,2`, would otherwise
+        end a run every 3 cycles.)  Likewise CIA2's NMI line held active: its edge was
+        taken, and the next needs an ICR read first, which ends the run slice
+        (CIA.release_reschedules)."""
         cpu_time = self.vic.dma.cpu_time
-        due = self.cia1.next_irq_cycle()
+        due = None if irq_held else self.cia1.next_irq_cycle()
         if due is not None:
             due = cpu_time(due) + 2
-        if self.cia2.chip.imr:                    # (an idle CIA2 signals nothing)
+        if self.cia2.chip.imr and not self.cia2.chip.line:    # (an idle CIA2 signals nothing)
             seen = self.cia2.next_irq_cycle()
             if seen is not None:
                 seen = cpu_time(seen) + 2
                 if due is None or seen < due:
                     due = seen
-        other = self.vic.next_irq_cycle()
+        other = None if irq_held else self.vic.next_irq_cycle()
         if other is not None:
             other = cpu_time(other)
             if due is None or other < due:

@@ -4,10 +4,21 @@
 list does: the term in a left column, its text wrapped in the right one, a term too long
 for the column on a line of its own; `fitting` picks the longest of a few wordings that
 fits.  Width None means no limit (output to a file or a pipe).  The monitor's help, the
-version menu, the help panel and the monitor panel use them.
+version menu, the help panel and the monitor panel use them.  `printable` shows a text's
+control characters as "?" (a file name can hold any), so that a terminal never obeys them.
 """
 
 import textwrap
+
+# The control characters (C0, DEL, C1) a file name or a message may carry: shown as "?",
+# one cell as any character, and never sent to a terminal, which would obey them (an
+# ESC [2J clears it, a CR or a C1 CSI moves the cursor, a newline makes two lines of one).
+CONTROLS = dict.fromkeys(list(range(0x20)) + list(range(0x7F, 0xA0)), "?")
+
+
+def printable(text):
+    """`text` with every control character shown as "?"."""
+    return text if text.isprintable() else text.translate(CONTROLS)
 
 
 def wrapped(text, width=None, indent=""):

@@ -357,6 +357,10 @@ class HostDisk:
             entry.name = names[entry.host_name]
         return found
 
+    def listed_entries(self):
+        """What LOAD"$" lists: the files (a disk image's closed DEL entries too)."""
+        return self.entries()
+
     def find(self, pattern, file_type=None):
         """First entry whose C64 name (or whole host name) matches the pattern, or None."""
         for entry in self.entries():
@@ -406,9 +410,17 @@ class HostDisk:
         return host_name
 
     # -- LOAD and SAVE -----------------------------------------------------------------------------
+    def _ready(self):
+        """True if the drive has its disk (a disk image's drive may not: ImageDisk); else
+        False, with the drive's error set."""
+        return True
+
     def load(self, name):
         """The whole file (with its 2-byte load address) for LOAD; `$` gives the directory."""
         self.status = 0
+        if not self._ready():
+            self._st(ST_EOI | ST_READ_TIMEOUT, replace=True)
+            raise KernalError(4, self.last_message)
         try:
             if bytes(name[:1]) == b"$":
                 data = self.directory(petscii_to_text(bytes(name[1:])))
@@ -436,6 +448,8 @@ class HostDisk:
     def save(self, name, data):
         """SAVE: write the file (data includes the load address)."""
         self.status = 0
+        if not self._ready():
+            raise KernalError(5, self.last_message)
         try:
             text, replace, file_type, _ = parse_name(bytes(name))
             if self.write_file(text, replace, file_type or "prg", bytes(data)):
@@ -482,7 +496,7 @@ class HostDisk:
         lines = [(0, b"\x12\"" + name.ljust(NAME_LIMIT) + b"\" " + id_and_type)]
         used = 0
         listed = 0
-        for entry in self.entries():
+        for entry in self.listed_entries():
             used += entry.blocks
             if pattern and not matches(pattern, entry.name) or listed >= self.directory_entries:
                 continue
@@ -515,6 +529,9 @@ class HostDisk:
         self._close_channel(secondary)
         if not name:
             return                             # the KERNAL sends no OPEN to the drive without a name
+        if not self._ready():
+            self.channels[secondary] = _Channel("R", dead=True)
+            return
         try:
             self.channels[secondary] = self._open_channel(secondary, name)
         except BadName as error:
@@ -523,7 +540,11 @@ class HostDisk:
 
     def _open_channel(self, secondary, name):
         if name[:1] == b"$":
-            data = self.directory(petscii_to_text(name[1:]))
+            try:
+                data = self.directory(petscii_to_text(name[1:]))
+            except OSError as error:
+                self._host_failure(error, "read the directory")
+                return _Channel("R", dead=True)
             self._set_error(DOS_OK)
             return _Channel("R", data)
         text, replace, file_type, mode = parse_name(name)
@@ -643,7 +664,7 @@ class HostDisk:
     def _run_command(self):
         raw = bytes(self.command).rstrip(b"\r")
         self.command = bytearray()
-        if not raw:
+        if not raw or not self._ready():
             return
         try:
             self._command(petscii_to_text(raw) if b"\x00" not in raw else "\x00")

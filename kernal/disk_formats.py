@@ -22,6 +22,8 @@ of 0, say how far the last one is used (byte 1 is the index of its last byte); b
   header (name at $04-$13, id $16-$17, DOS type $19-$1A), sectors 1 and 2 the BAM
   (tracks 1-40, then 41-80: from offset $10 six bytes a track, the first the free
   count), the directory from 40/3.  Partitions (type 5) are not files: not listed.
+  Closed DEL entries are listed (`DiskImage.listed`), as the drives list them, but are
+  no files (`DiskImage.entries`).
 
 An image's error bytes (one a sector, after the last; 1 is no error) name the error
 a drive met reading that sector: 2-11 are the DOS's errors 20-29.
@@ -37,6 +39,7 @@ import stat
 
 SHIFTED_SPACE = 0xA0
 FILE_TYPES = {1: "seq", 2: "prg", 3: "usr", 4: "rel"}
+CLOSED_DEL = 0x80               # a DEL entry's type byte once closed (unclosed, $00, is scratched)
 
 
 class ImageError(ValueError):
@@ -140,7 +143,12 @@ class DiskImage:
         self.free_blocks = sum(self.format.free_count(self.sector, track)
                                for track in range(1, self.tracks + 1)
                                if track not in self.format.system_tracks)
-        self.entries = self._read_directory()
+        # The first sector of the header or the directory the error bytes mark bad: the
+        # drive's read error for it (ImageError), met by whatever reads the directory past
+        # it; the entries before it read as ever.
+        self.directory_error = self._marked_bad(*self.format.header)
+        self.listed = self._read_directory() if self.directory_error is None else []
+        self.entries = [entry for entry in self.listed if entry.type != "del"]
 
     def sector(self, track, sector):
         """The 256 bytes of a sector; ImageError if the disk has no such sector."""
@@ -157,7 +165,18 @@ class DiskImage:
             return 0
         return READ_ERRORS.get(self.data[self._error_bytes + self.format.offsets[track] // 256 + sector], 0)
 
+    def _marked_bad(self, track, sector):
+        """The ImageError (the drive's read error) for a header or directory sector the
+        image's error bytes mark bad, or None."""
+        error = self.read_error(track, sector)
+        if not error:
+            return None
+        return ImageError("%s: track %d sector %d of the directory is marked bad (its error byte "
+                          "says error %d)" % (self.where, track, sector, error), track, sector, error)
+
     def _read_directory(self):
+        """Every entry a drive lists, in the directory's order: the files, and the closed
+        DEL entries ($80: a 1541 lists them as DEL, though no LOAD reaches them)."""
         entries = []
         seen = set()
         track, sector = self.format.directory
@@ -167,13 +186,16 @@ class DiskImage:
                                  % (self.where, track, sector), track, sector)
             seen.add((track, sector))
             block = self.sector(track, sector)
+            self.directory_error = self._marked_bad(track, sector)
+            if self.directory_error is not None:
+                break
             for offset in range(0, 256, 32):
                 raw = block[offset:offset + 32]
                 kind = raw[2]
-                if kind & 7 not in FILE_TYPES:
-                    continue                       # an empty or scratched slot, DEL, partitions
+                if kind & 7 not in FILE_TYPES and kind & 0x87 != CLOSED_DEL:
+                    continue                       # an empty or scratched slot, partitions
                 entries.append(DirectoryEntry(
-                    name=_unpadded(raw[5:21]), file_type=FILE_TYPES[kind & 7],
+                    name=_unpadded(raw[5:21]), file_type=FILE_TYPES.get(kind & 7, "del"),
                     closed=bool(kind & 0x80), locked=bool(kind & 0x40),
                     track=raw[3], sector=raw[4], blocks=raw[30] | (raw[31] << 8)))
             track, sector = block[0], block[1]

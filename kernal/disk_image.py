@@ -6,7 +6,8 @@ LOAD"$", OPEN/CHRIN/CHROUT/CLOSE, the command channel's scratch, rename and copy
 wildcards, LOAD"*"), the N command formats the image (N0:NAME,ID; without the id a
 quick format that keeps it) and V validates it (the BAM made anew from the files), on
 the image's directory: its disk name and id head the listing, the BAM's free count ends
-it, unclosed files are listed as *PRG and locked ones as PRG<, as many as the drive's
+it, unclosed files are listed as *PRG, locked ones as PRG< and closed DEL entries as DEL
+(LOAD and OPEN pass over those, which hold no file), as many as the drive's
 directory holds (144 on a 1541 or 1571, 296 on a 1581).  A change is made on the image
 in memory as the drive's DOS would make it (kernal/disk_writing.py) and the whole image
 is then written back to its file atomically (a temporary file renamed over it: a failed
@@ -19,21 +20,28 @@ disk with its write-protect notch covered: SAVE, a write channel, scratch and re
 on a C64 (the drive's light blinks: the terminal's status line shows the error).  A
 damaged image (a link off the disk, a chain that loops) gives 66,ILLEGAL TRACK OR SECTOR
 with the track and sector met and a message naming the damage; a sector the image's
-error bytes mark bad reads as the error its byte names (20-29); nothing is written to a
+error bytes mark bad reads as the error its byte names (20-29), and so does the directory
+when one of its sectors (or the BAM's) is: LOAD"$", a name looked for past that sector
+and any write get that sector's error, as a 1541's DOS meets it; nothing is written to a
 damaged file's chain.  The temporary file of a write killed before its rename is removed
-when the image is next attached, as a folder drive removes its own.
+when the image is next attached, as a folder drive removes its own.  Another program
+may write the image file meanwhile: the drive reads it again before its next LOAD, OPEN,
+SAVE or command (a disk swapped), never writes the image it held over it, and is not
+ready (74,DRIVE NOT READY) while the file is gone or no image.
 """
 
 import errno
 import os
 import stat
 
-from kernal.disk import (BadName, DOS_NAME_ERROR, DOS_OK, DOS_SCRATCHED, Entry, HostDisk, MESSAGES, check_new_name, matches,
-                         petscii_to_text, remove_stale_temporaries, replace_file, text_to_petscii)
+from kernal.disk import (BadName, DOS_NAME_ERROR, DOS_NOT_FOUND, DOS_OK, DOS_SCRATCHED, Entry, HostDisk, MESSAGES,
+                         check_new_name, matches, petscii_to_text, remove_stale_temporaries, replace_file,
+                         text_to_petscii)
 from kernal.disk_formats import ImageError, read_image
 from kernal.disk_writing import DiskFull, ImageEditor
 
 ILLEGAL_TRACK_OR_SECTOR = 66
+DRIVE_NOT_READY = 74                   # the image file is gone or no image now: no disk in the drive
 MESSAGES.setdefault(ILLEGAL_TRACK_OR_SECTOR, "ILLEGAL TRACK OR SECTOR")
 # the errors a sector marked bad reads as (the 1541's codes 20-29; 25 and 26 are there already)
 for _code, _text in ((20, "READ ERROR"), (21, "READ ERROR"), (22, "READ ERROR"), (23, "READ ERROR"),
@@ -88,18 +96,62 @@ class ImageDisk(HostDisk):
     """Drive 8 on the disk image at `path` (ImageError at once if it is not a readable one)."""
 
     def __init__(self, path):
-        self.image = read_image(path)
         self.path = path
         # (a link the user named is followed: the image it points to is the one changed)
         self.file = os.path.realpath(path)
-        self.max_file = self.image.format.sectors * 254
-        self.directory_entries = self.image.format.directory_entries
+        self._seen = self._file_state()
+        self._take(read_image(path))
         super().__init__(".")
         self.folder = path                         # (what the drive's messages name)
         self._refresh()
 
+    # -- the image file, which other programs may change meanwhile ------------------------------
+    def _file_state(self):
+        """What tells the image file changed on the host: (inode, size, time written), or
+        None while there is no file to read."""
+        try:
+            state = os.stat(self.file)
+        except OSError:
+            return None
+        return state.st_ino, state.st_size, state.st_mtime_ns
+
+    def _follow_file(self):
+        """Read the image again if its file changed on the host since the drive last read or
+        wrote it (another program wrote it: a disk swapped in the drive); ImageError (code
+        74) while it is no disk image at all (removed, cut short, a folder)."""
+        state = self._file_state()
+        if state == self._seen and state is not None:
+            return
+        try:
+            image = read_image(self.file)
+        except ImageError as error:
+            raise ImageError("%s changed on the host and is no disk image now: %s"
+                             % (self.path, error), code=DRIVE_NOT_READY) from None
+        self._take(image)
+        self._seen = state
+        self.last_loaded = None
+        self._refresh()
+
+    def _take(self, image):
+        """The disk in the drive is `image` (its format sets the bounds)."""
+        self.image = image
+        self.max_file = image.format.sectors * 254
+        self.directory_entries = image.format.directory_entries
+
+    def _ready(self):
+        try:
+            self._follow_file()
+        except ImageError as error:
+            self._set_error(error.code, message=str(error))
+            return False
+        return True
+
     def _refresh(self):
-        self._entries = [ImageEntry(entry) for entry in self.image.entries]
+        self._listed = [ImageEntry(entry) for entry in self.image.listed]
+        self._entries = [entry for entry in self._listed if entry.type != "del"]
+
+    def listed_entries(self):
+        return list(self._listed)
 
     def _remove_stale_temporaries(self):
         # (a write killed before its rename leaves one beside the image file)
@@ -126,10 +178,23 @@ class ImageDisk(HostDisk):
         if not os.access(self.file, os.W_OK) or not os.stat(self.file).st_mode & stat.S_IWUSR:
             raise OSError(errno.EROFS, "the image file is read-only (a write-protected disk)")
 
-    def _change(self, edit):
+    def _change(self, edit, formats=False):
         """Make `edit(ImageEditor)` on the image and write the image back to its file; on any
-        failure the image (in memory and on the host) stays as it was."""
+        failure the image (in memory and on the host) stays as it was.  A disk whose
+        directory reads as an error takes no change but a format (`formats`): the DOS
+        would meet the error looking for the file or a free entry."""
+        if self._file_state() != self._seen:
+            # (a write channel open while another program wrote the image: what it holds
+            # was made for the disk as it was; the drive reads the new one for the next try)
+            try:
+                self._follow_file()
+            except ImageError:
+                pass
+            raise DiskDamage(ImageError("%s changed on the host while the file was open: nothing "
+                                        "written" % self.path, code=DRIVE_NOT_READY))
         self._writable()
+        if self.image.directory_error is not None and not formats:
+            raise DiskDamage(self.image.directory_error)
         before = bytes(self.image.data)
         try:
             edit(ImageEditor(self.image))
@@ -138,6 +203,7 @@ class ImageDisk(HostDisk):
             except ImageError as error:
                 raise DiskDamage(error) from None
             replace_file(self.file, bytes(self.image.data))
+            self._seen = self._file_state()
         except BaseException:
             self.image.data = before
             self.image.reread()
@@ -228,7 +294,7 @@ class ImageDisk(HostDisk):
             return
         try:
             new_id = text_to_petscii(disk_id) if comma else None
-            self._change(lambda editor: editor.format_disk(text_to_petscii(name), new_id))
+            self._change(lambda editor: editor.format_disk(text_to_petscii(name), new_id), formats=True)
         except OSError as error:
             self._host_failure(error, "format")
             return
@@ -236,6 +302,18 @@ class ImageDisk(HostDisk):
         self._set_error(DOS_OK)
 
     # -- the directory ---------------------------------------------------------------------
+    def directory(self, pattern=""):
+        if self.image.directory_error is not None:
+            raise DiskDamage(self.image.directory_error)
+        return super().directory(pattern)
+
+    def _set_error(self, code, track=0, sector=0, message=""):
+        damage = self.image.directory_error
+        if code == DOS_NOT_FOUND and damage is not None:
+            # (a name not among the entries read: the DOS's search went on into the bad sector)
+            code, track, sector, message = damage.code, damage.track, damage.sector, str(damage)
+        super()._set_error(code, track, sector, message)
+
     def disk_header(self):
         return bytes(self.image.name[:16]), bytes(self.image.id) + b" " + bytes(self.image.dos_type)
 
@@ -247,4 +325,6 @@ class ImageDisk(HostDisk):
         for entry in self._entries:
             if entry.type == "prg":
                 return entry, self._read(entry, 0x10000 + 2)
+        if self.image.directory_error is not None:
+            raise DiskDamage(self.image.directory_error)
         return None

@@ -10,6 +10,7 @@ and swallow that, so the layout code never has to.
 from collections import namedtuple
 
 from c64.terminal.colours import rgb
+from c64.textfit import printable            # (a file name's control characters drawn as "?")
 from charset.colours import DEFAULT_PALETTE
 
 try:
@@ -46,7 +47,7 @@ class CursesSurface:
         rows, cols = self.window.getmaxyx()
         if y < 0 or y >= rows or x >= cols or not text:
             return
-        text = text[:cols - x]
+        text = printable(text[:cols - x])
         try:
             self.window.addstr(y, x, text, self.colours.attr(style))
         except self.error:
@@ -92,7 +93,7 @@ class AnsiSurface:
         rows, cols = self._size()
         if y < 0 or y >= rows or x >= cols or not text:
             return
-        text = text[:cols - x]
+        text = printable(text[:cols - x])
         sgr = self._style_sgr(style, self.palette)
         self.buffer.append("\x1b[%d;%dH" % (y + 1, x + 1))
         if sgr != self._sgr:

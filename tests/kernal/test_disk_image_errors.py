@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+from c64.machine import C64
 from kernal.disk_formats import ImageError, read_image
 from kernal.disk_image import ImageDisk
 from kernal.errors import KernalError
@@ -90,6 +91,42 @@ def test_unclosed_and_locked_files_are_listed_as_a_1541_lists_them(tmp_path):
     assert texts[2].startswith(b'   "PLAIN"' + b" " * 11 + b" USR ")
 
 
+def test_closed_del_files_are_listed_as_a_1541_lists_them_and_load_passes_over_them(tmp_path):
+    """A closed DEL file (type byte $80: a separator line of many disks' directories) is
+    listed as DEL, locked as DEL<; an unclosed one ($00) is a scratched slot, not listed.
+    LOAD by name, LOAD"*" and the first program to start look at files only."""
+    disk = ImageWriter(b"SEPARATED", b"S1")
+    disk.add(b"----------------", "del", b"")
+    disk.add(b"GAME", "prg", bytes([1, 8, 7]))
+    disk.add(b"GONE", "del", b"", closed=False)
+    disk.add(b"==LOCKED==", "del", b"")
+    disk.entries[-1][2] |= 0x40
+    path = write(tmp_path, disk)
+    drive = ImageDisk(str(path))
+    texts = [text for _, text in listing_lines(drive)[1:-1]]
+    assert len(texts) == 3
+    assert texts[0].startswith(b'   "----------------"' + b" DEL ")
+    assert texts[1].startswith(b'   "GAME"' + b" " * 12 + b" PRG ")
+    assert texts[2].startswith(b'   "==LOCKED=="' + b" " * 6 + b" DEL<")
+    assert [text for _, text in listing_lines(drive, b"0:=*")][1].startswith(b'   "==LOCKED=="')
+    assert drive.load(b"*") == bytes([1, 8, 7])
+    with pytest.raises(KernalError):
+        drive.load(b"----------------")
+    assert drive.error_text().startswith("62,FILE NOT FOUND")
+    assert drive.first_program()[1] == bytes([1, 8, 7])
+
+
+def test_load_dollar_in_basic_lists_a_del_file(tmp_path):
+    disk = ImageWriter(b"SEPARATED", b"S1")
+    disk.add(b"GAME", "prg", bytes([1, 8, 7]))
+    disk.add(b"-----", "del", b"")
+    m = C64(disk_folder=str(write(tmp_path, disk)))
+    m.run()
+    m.type('LOAD"$",8{return}LIST{return}')
+    m.run(max_cycles=20_000_000)
+    assert '   "-----"            DEL' in m.screen_text()
+
+
 def error_image(tmp_path):
     """A .d64 with error bytes: GOOD reads, BAD's second sector says 23 (read error),
     and the rest of track 17 says 20 (header not found)."""
@@ -113,6 +150,60 @@ def test_a_sector_marked_bad_reads_as_the_error_its_byte_names(tmp_path):
     with pytest.raises(KernalError):
         drive.load(b"BAD")
     assert drive.error_text() == "23,READ ERROR,%02d,%02d" % bad[1]
+
+
+def bad_directory_image(tmp_path, bad_sector, code_byte=5):
+    """A .d64 with error bytes whose directory has two sectors (18/1, 18/4: 9 files):
+    FIRST in 18/1, LAST in 18/4; `bad_sector` of track 18 marked bad (5: error 23)."""
+    disk = ImageWriter(b"BAD DIR", b"D1")
+    disk.add(b"FIRST", "prg", bytes([1, 8, 1]))
+    for n in range(7):
+        disk.add(b"F%d" % n, "prg", bytes([1, 8, 2]))
+    disk.add(b"LAST", "prg", bytes([1, 8, 3]))
+    errors = bytearray([1]) * 683
+    errors[offset(18, bad_sector) // 256] = code_byte
+    return write(tmp_path, disk, "baddir.d64", bytes(errors))
+
+
+@pytest.mark.parametrize("bad_sector", [0, 1, 4])
+def test_a_directory_sector_marked_bad_gives_its_read_error_as_a_1541_does(tmp_path, bad_sector):
+    """The BAM (18/0) or a directory sector marked bad: LOAD"$" and OPEN "$" give the
+    drive's read error for that sector (the C64 sees ?FILE NOT FOUND: no byte comes), a
+    name the drive looks for past it the same (FIRST, found before it in 18/1, loads),
+    and nothing is written to such a disk."""
+    drive = ImageDisk(str(bad_directory_image(tmp_path, bad_sector)))
+    expected = "23,READ ERROR,18,%02d" % bad_sector
+    with pytest.raises(KernalError):
+        drive.load(b"$")
+    assert drive.error_text() == expected
+    assert "track 18 sector %d" % bad_sector in drive.last_message
+    drive.open(2, b"$")
+    assert drive.error_text() == expected
+    with pytest.raises(KernalError):
+        drive.load(b"LAST")
+    assert drive.error_text() == expected
+    if bad_sector == 4:
+        assert drive.load(b"FIRST") == bytes([1, 8, 1])
+    before = (tmp_path / "baddir.d64").read_bytes()
+    with pytest.raises(KernalError):
+        drive.save(b"NEW", bytes([1, 8, 9]))
+    assert drive.error_text() == expected
+    assert (tmp_path / "baddir.d64").read_bytes() == before
+
+
+def test_a_bad_directory_in_basic_is_file_not_found_and_the_drive_says_why(tmp_path):
+    m = C64(disk_folder=str(bad_directory_image(tmp_path, 1)))
+    m.run()
+    m.type('LOAD"$",8{return}')
+    m.run(max_cycles=20_000_000)
+    assert "?FILE NOT FOUND  ERROR" in m.screen_text()
+    assert m.drive_error() == "23,READ ERROR,18,01"
+
+
+def test_ryg_on_an_image_whose_directory_is_marked_bad_says_so(tmp_path):
+    from c64.loader import PrgError, read_image_program
+    with pytest.raises(PrgError, match="track 18 sector 1"):
+        read_image_program(str(bad_directory_image(tmp_path, 1)))
 
 
 def test_a_write_keeps_the_error_bytes_and_stays_off_the_sectors_they_mark_bad(tmp_path):
@@ -157,3 +248,86 @@ def test_an_image_of_a_wrong_size_is_refused_with_its_own_size(tmp_path):
     with pytest.raises(ImageError) as error:
         read_image(str(path))
     assert "is not a disk image: 10,737,418,240 bytes" in str(error.value)
+
+
+# -- an image that another program changes while it is drive 8 -------------------------------------
+
+def test_an_image_changed_on_the_host_is_read_again_and_a_write_keeps_that_change(tmp_path):
+    """Another program (a second ryg, a disk tool) writes the image while it is drive 8:
+    the drive reads it again, as a disk swapped, before it lists, loads or writes --
+    a SAVE then adds to the image as it is now, never writes the old one back over it."""
+    disk = ImageWriter(b"SHARED", b"S1")
+    disk.add(b"OURS", "prg", bytes([1, 8, 1]))
+    path = write(tmp_path, disk)
+    drive = ImageDisk(str(path))
+    other = ImageDisk(str(path))
+    other.save(b"THEIRS", bytes([1, 8, 2]))                     # the other program's write
+    assert [text for _, text in listing_lines(drive)][2].startswith(b'   "THEIRS"')
+    assert drive.load(b"THEIRS") == bytes([1, 8, 2])
+    drive.save(b"MINE", bytes([1, 8, 3]))
+    assert drive.error_text().startswith("00,")
+    names = [entry.name for entry in read_image(str(path)).entries]
+    assert names == [b"OURS", b"THEIRS", b"MINE"]
+
+
+def test_a_write_open_while_the_image_changed_on_the_host_is_refused_not_written_over_it(tmp_path):
+    disk = ImageWriter(b"SHARED", b"S1")
+    disk.add(b"OURS", "prg", bytes([1, 8, 1]))
+    path = write(tmp_path, disk)
+    drive = ImageDisk(str(path))
+    drive.open(2, b"NOTES,S,W")
+    drive.chrout(2, 0x41)
+    ImageDisk(str(path)).save(b"THEIRS", bytes([1, 8, 2]))       # meanwhile, on the host
+    after_theirs = path.read_bytes()
+    drive.close(2)
+    assert drive.error_text().startswith("74,DRIVE NOT READY")
+    assert "changed" in drive.last_message
+    assert path.read_bytes() == after_theirs
+    drive.save(b"NOTES", bytes([1, 8, 4]))                      # the disk as it is now
+    assert [entry.name for entry in read_image(str(path)).entries] == [b"OURS", b"THEIRS", b"NOTES"]
+
+
+@pytest.mark.parametrize("change", ["removed", "cut short", "a folder"])
+def test_an_image_gone_or_broken_on_the_host_is_a_drive_not_ready_and_is_not_written(tmp_path, change):
+    disk = ImageWriter(b"SHARED", b"S1")
+    disk.add(b"OURS", "prg", bytes([1, 8, 1]))
+    path = write(tmp_path, disk)
+    drive = ImageDisk(str(path))
+    os.remove(path)
+    if change == "cut short":
+        path.write_bytes(disk.bytes()[:1000])
+    elif change == "a folder":
+        path.mkdir()
+    with pytest.raises(KernalError):
+        drive.load(b"OURS")
+    assert drive.error_text().startswith("74,DRIVE NOT READY")
+    with pytest.raises(KernalError):
+        drive.load(b"$")
+    with pytest.raises(KernalError):
+        drive.save(b"MINE", bytes([1, 8, 3]))
+    assert drive.error_text().startswith("74,DRIVE NOT READY")
+    drive.open(15, b"S0:OURS")
+    assert drive.error_text().startswith("74,DRIVE NOT READY")
+    if change == "removed":
+        assert not path.exists()
+    elif change == "cut short":
+        assert path.read_bytes() == disk.bytes()[:1000]
+    if path.is_dir():
+        path.rmdir()
+    elif path.exists():
+        path.unlink()
+    path.write_bytes(disk.bytes())                              # the disk back in the drive
+    assert drive.load(b"OURS") == bytes([1, 8, 1])
+
+
+def test_an_image_replaced_by_one_of_another_format_is_read_as_that_format(tmp_path):
+    small = ImageWriter(b"SMALL", b"S1")
+    small.add(b"ONE", "prg", bytes([1, 8, 1]))
+    path = write(tmp_path, small, "disk.d81")                 # (the size tells the format)
+    drive = ImageDisk(str(path))
+    big = ImageWriter(b"BIG", b"B1", kind="d81")
+    for n in range(200):
+        big.add(b"F%03d" % n, "prg", bytes([1, 8, n]))
+    path.write_bytes(big.bytes())
+    assert len(listing_lines(drive)) == 1 + 200 + 1            # a 1541's 144 no longer
+    assert drive.load(b"F199") == bytes([1, 8, 199])

@@ -276,6 +276,51 @@ def test_a_masked_timer_underflowing_every_other_cycle_does_not_blur_the_predict
     assert cia.read(0x0D, 30_020) == 0x83    # B's flag was up all along
 
 
+@pytest.mark.parametrize("seed", range(80))
+def test_a_timer_reloading_0_or_1_brought_up_to_date_in_one_go_is_the_timer_stepped(seed):
+    """A timer whose latch is 0 or 1 (the KERNAL's colour stores reach $DC04 with the
+    screen at $0200) underflows every cycle or two: the chip's state comes back every few
+    cycles, and what skips whole periods must read back what stepping every cycle does
+    (registers, ICR, the line, its edges and last changes, PB6/PB7)."""
+    rnd = random.Random(seed)
+    imr = rnd.choice((0x81, 0x82, 0x83, 0x01, 0x00))
+    latches = (rnd.choice((0, 1)), rnd.choice((0, 1, 2, 5, 300)))
+    crb = rnd.choice((0x00, 0x11, 0x19, 0x51, 0x13, 0x17))
+    cra = rnd.choice((0x11, 0x13, 0x17))
+    events, at = [], 20
+    for _ in range(rnd.randrange(3, 30)):
+        at += rnd.choice((1, 2, 3, rnd.randrange(1, 50), rnd.randrange(50, 5000)))
+        events.append((at, rnd.choice(("sync", "sync", "icr", "counter", "due", "prb"))))
+    logs = []
+    for leaps in (True, False):
+        cia = make_cia()
+        if not leaps:
+            cia.chip.advance = cia.chip.step_to
+        cia.write(0x0D, imr, 2)
+        for low, latch in ((0x04, latches[0]), (0x06, latches[1])):
+            cia.write(low, latch & 0xFF, 3)
+            cia.write(low + 1, latch >> 8, 4)
+        cia.write(0x0F, crb, 5)
+        cia.write(0x0E, cra, 6)
+        log = []
+        for at, what in events:
+            if what == "sync":
+                log.append((cia.poll(at), cia.line_seen_at(at), cia.line_edges, cia.edges_seen_by(at)))
+            elif what == "icr":
+                log.append(cia.read(0x0D, at))
+            elif what == "counter":
+                log.append([cia.read(reg, at) for reg in (0x04, 0x05, 0x06, 0x07)])
+            elif what == "prb":
+                log.append(cia.read(0x01, at))
+            else:
+                cia.sync(at)
+                log.append(cia.next_irq_cycle())
+        log.append((cia.chip.icr, cia.timer_a.toggle, cia.timer_a.pulse_at, cia.timer_b.toggle,
+                    cia.timer_b.pulse_at, cia.chip.changes))
+        logs.append(log)
+    assert logs[0] == logs[1]
+
+
 # -- 6502 programs, on both cores ------------------------------------------------------------------
 
 # The start of the listings below: interrupts off and CIA1's cleared, the KERNAL banked

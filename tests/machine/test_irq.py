@@ -2,6 +2,8 @@
 $EA31 -> $EA81, programs hooking $0314, BRK through ($0316), RESTORE's NMI through ($0318)
 (docs/c64.md, "Interrupts"), and the VIC's raster interrupt."""
 
+import time
+
 import pytest
 
 from c64.cpu import CPU
@@ -471,3 +473,72 @@ def test_a_raster_interrupt_through_0314_comes_once_a_frame_at_its_line():
     assert m.peek(0xC100) == 5
     assert m.peek(0xC101) in (100, 101)
     assert 4 * 312 * 63 < m.cycles < 6 * 312 * 63
+
+
+# -- an IRQ that stays pending: as fast as any program ------------------------------------------
+
+def _host_seconds(m, cycles):
+    """The best of three runs of `cycles` C64 cycles, in host seconds (each must end at the limit)."""
+    best = None
+    for _ in range(3):
+        started = time.perf_counter()
+        assert m.run(max_cycles=cycles) is StopReason.CYCLES, m.error
+        took = time.perf_counter() - started
+        best = took if best is None else min(best, took)
+    return best
+
+
+def _basic_at(keys):
+    m = C64()
+    m.run()
+    m.type(keys)
+    m.run(max_cycles=300_000)
+    return m
+
+
+@pytest.mark.parametrize("how", ["screen at $0200", "latch 0, sei", "nmi held"])
+def test_an_irq_held_pending_costs_no_more_host_time_than_a_plain_program(how):
+    """An IRQ line active for good with I set (a C64 hangs there too), or CIA2's NMI line
+    held after its edge was taken (its ICR never read), must leave the machine at full
+    speed, its run ending at the cycle limit: not a run slice every few cycles, nor the
+    CIA stepped cycle by cycle.  Host time for the same C64 cycles, against a BASIC loop
+    measured in the same run."""
+    cycles = 300_000
+    plain = _basic_at("10 GOTO 10{return}RUN{return}")
+    if how == "screen at $0200":
+        held = _basic_at("POKE 648,2{return}{clr}")
+        assert held.peek(0x0314) == held.peek(0x0315) == 0x20       # CINV under the screen
+    elif how == "latch 0, sei":
+        held = C64()
+        load(held, """
+        sei
+        lda #0
+        sta $DC04
+        sta $DC05
+loop:   jmp loop
+""")
+        held.run(max_cycles=PERIOD + 1000)     # (the counter reaches 0 once, then reloads 0)
+    else:
+        held = C64()
+        load(held, """
+        lda #<handler
+        sta $0318
+        lda #>handler
+        sta $0319
+        lda #0
+        sta $DD04
+        sta $DD05
+        lda #$81
+        sta $DD0D
+        lda #$11
+        sta $DD0E
+loop:   jmp loop
+handler: rti
+""")
+        held.run(max_cycles=1000)
+    if how == "nmi held":
+        assert held.cia2.poll()                  # taken once, never acknowledged
+    else:
+        assert held.cia1.poll() and held.cpu.irq_masked
+    ratio = _host_seconds(held, cycles) / _host_seconds(plain, cycles)
+    assert ratio < 10, "%.1f times the host time of a plain program" % ratio

@@ -268,6 +268,8 @@ BAD_LISTINGS = [
     ('10 PRINT "{restore}"\n', "game.bas:1: {restore} is no PETSCII code"),
     ('10 PRINT "{300 down}"\n', "game.bas:1: {300 down}: a count goes from 1 to 255 (the bytes of a line at most)"),
     ('10 PRINT "{' + "9" * 5000 + ' down}"\n', "game.bas:1: {" + "9" * 30 + "...}: a count goes from 1 to 255"),
+    ('10 PRINT "A{$00}B"\n20 PRINT\n', "game.bas:1: line 10 holds a zero byte ({$00}), which ends a BASIC "
+                                       "line: no line can hold one"),
     ('10 PRINT "{clr"\n', "game.bas:1: a { without its } at column 11"),
     ("10 PRINT `\n", "game.bas:1: '`' (U+0060) at column 10 is no C64 character; write it as a {code}"),
     ("10 PRINT }\n", "game.bas:1: a } without its { at column 10"),
@@ -275,6 +277,8 @@ BAD_LISTINGS = [
     ("10 A\n10\n", "game.bas holds no BASIC line"),
     ("".join("%d REM %s\n" % (n, "X" * 240) for n in range(160)),
      "game.bas is 39522 bytes tokenised; BASIC has 38911"),
+    ("".join("%d REM %s\n" % (n, "X" * 240) for n in range(300)),          # past 64 KB from $0801
+     "game.bas is 74102 bytes tokenised; BASIC has 38911"),
     (b'10 PRINT "\xa3"\n', "game.bas is not UTF-8 text (byte $A3 at position 10)"),
     ("10 PRINT 1\n".encode("utf-16"), "game.bas is UTF-16 text (it starts with that byte order mark): save it "
                                        "as UTF-8 to read it as a listing"),
@@ -293,6 +297,17 @@ def test_a_bad_listing_is_refused_with_one_line_and_status_2(tmp_path, capsys, c
     assert err.startswith("ryg: " + message) and err.count("\n") == 1
     with pytest.raises(ListingError):
         read_listing_file(str(path))
+
+
+def test_a_file_name_with_control_characters_is_shown_with_none_in_the_message(tmp_path, capsys):
+    """The message names the file as it is, but a terminal must not obey what its name
+    holds (an ESC [2J clears the screen, a newline makes two lines of the one)."""
+    path = tmp_path / "a\x1b[2Jb\nc\x9b.bas"
+    path.write_text("PRINT 1\n", encoding="utf-8")
+    status, out, err = run_ryg(capsys, "--headless", str(path))
+    assert (status, out) == (2, "")
+    assert err.startswith("ryg: a?[2Jb?c?.bas:1: no line number") and err.count("\n") == 1
+    assert "\x1b" not in err and "\x9b" not in err
 
 
 def test_listing_needs_a_basic_program(tmp_path, capsys):

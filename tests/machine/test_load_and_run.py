@@ -176,3 +176,18 @@ def test_machine_code_that_ends_with_jmp_through_a002_gives_basic_back_as_the_wa
     assert "COMMODORE 64 BASIC V2" in lines[0]                              # the screen kept, not cleared
     assert lines[-7:-1] == ["RUN", "A", "READY.", "PRINT 7", " 7", "READY."]  # no PRINT 2: the line was left
     assert lines[-1] == "$A000: 94 e3 7b e3 43 42 4d 42 41 53 49 43"       # $E394, $E37B, CBMBASIC
+
+
+def test_load_and_run_rechains_the_lines_as_basic_s_load_does(tmp_path, capsys):
+    """A .prg whose first link points into nothing (a packer's or a hand-made file): BASIC's
+    LOAD rechains every line from its end zero (LNKPRG) before RUN, so LIST and GOTO see
+    all of them, as after LOAD"PROG",8 at READY."""
+    raw = bytearray(basic_prg([(10, 'PRINT "A"'), (20, 'PRINT "B"')]))
+    raw[2:4] = b"\x00\x09"                                     # line 10 links to $0900: zeros
+    path = tmp_path / "links.prg"
+    path.write_bytes(bytes(raw))
+    status, out, err = headless(capsys, path, "--keys", "LIST{return}")
+    assert status == 0, err
+    rows = [row.rstrip() for row in out.splitlines()]
+    listed = [row for row in rows[rows.index("LIST") + 1:] if row]
+    assert listed[:3] == ['10 PRINT "A"', '20 PRINT "B"', "READY."]

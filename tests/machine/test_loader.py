@@ -152,6 +152,20 @@ def test_the_cli_refuses_bad_prg_files_with_one_line_and_status_2(tmp_path, cont
     assert_clean_failure(cli(str(path)), "bad.prg", *words)
 
 
+@pytest.mark.parametrize("address, under", [(0xA000, "the BASIC ROM"), (0xD000, "the I/O chips"),
+                                            (0xE000, "the KERNAL ROM"), (0xFF00, "the KERNAL ROM")])
+def test_machine_code_loaded_under_a_rom_or_the_chips_is_refused_not_run(tmp_path, address, under):
+    """After LOAD the CPU sees ROM or the chips there, not the bytes loaded: a C64 would
+    run those (ours stopped with a CPU JAM, or a BRK at $D000, that blamed the program).
+    --sys starts it elsewhere; the version menu does not offer it."""
+    from c64.terminal.menu import menu_entries
+    path = tmp_path / "high.prg"
+    path.write_bytes(bytes([address & 0xFF, address >> 8, 0x60]))
+    assert_clean_failure(cli(str(path)), "high.prg", "$%04X" % address, under, "--sys")
+    assert cli("--sys", "$C000", str(path)).returncode == 1          # runs, into the BRK at $C000
+    assert "high.prg" not in [entry.name for entry in menu_entries([], str(tmp_path))]
+
+
 def test_the_cli_runs_a_basic_program_without_sys_as_load_and_run(tmp_path, capsys):
     path = tmp_path / "hello.prg"
     path.write_bytes(basic_stub(b'\x99"HELLO"'))                   # 10 PRINT"HELLO"

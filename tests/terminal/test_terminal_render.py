@@ -357,6 +357,27 @@ def test_the_truecolor_surface_clips_at_the_edge_and_resets_attributes_on_close(
     assert out.endswith("\x1b[0m")
 
 
+HOSTILE = "A\x1b[2JB\x9b31mC\x07D\rE\nF\x7fG"          # a file name or message with controls
+SHOWN = "A?[2JB?31mC?D?E?F?G"
+
+
+def test_the_truecolor_surface_sends_no_control_character_of_the_text_it_draws():
+    stream = io.StringIO()
+    surface = AnsiSurface(stream, lambda: (26, 40))
+    surface.put(0, 0, HOSTILE, Style(1, 6, False))
+    surface.flush()
+    out = stream.getvalue()
+    assert out.endswith(SHOWN)
+    assert out.count("\x1b") == 2 and "\x9b" not in out and "\x07" not in out and "\r" not in out
+
+
+def test_the_curses_surface_draws_control_characters_as_one_cell_each():
+    window = FakeWindow(26, 40)
+    surface = CursesSurface(window, RecordingColours(), FakeCursesError)
+    surface.put(0, 0, HOSTILE, Style(1, 6, False))
+    assert window.line(0).startswith(SHOWN)
+
+
 def test_curses_colours_give_each_fg_bg_combination_its_own_pair_once():
     fake = FakeCurses()
     colours = CursesColours(fake, 256)
