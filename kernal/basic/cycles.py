@@ -44,7 +44,11 @@ STATEMENTS = {T_END: 60, T_FOR: 572, T_NEXT: 60, T_DATA: 60, T_DIM: 60, T_READ: 
               T_GET: 813}
 
 # -- variables ----------------------------------------------------------------------------------------
-PTRGET = 188               # PTRGET ($B08B): the name read, its type, the search set up, FINPTR
+# PTRGET ($B08B), counted (the name's CHRGETs are the text's, LOPFND's turns below): its two
+# CHRGOTs, ISLETC on the first letter (22) and on the byte after the name (PTRGET_NEXT: 17 below
+# 'A', 22 from it on), the type tests, the search set up, FINPTR: 190 and the ISLETC.
+PTRGET = 190
+PTRGET_NEXT = (17, 22)
 PTRGET_STRING = 20         # a $ or % name: the flag set, one more CHRGET
 # LOPFND ($B0F1) per variable passed: 35 cycles a turn (measured on the genuine ROMs), 31 when
 # the variable is in another page than ARYTAB (CPX ARYTAB+1 / BNE taken), 13 more when the
@@ -56,12 +60,20 @@ VAR_PAGE = 7
 VAR_CREATE = 207           # NOTFNS: the arrays moved up by 7 (BLTU, set up), the 7 bytes written
 MOVE_BYTE = 16             # BLTU per byte moved
 READ_TI = 892              # TI (and TI$) read: the name tested, RDTIM, the jiffies into FAC
-# EVAL's variable (ISVAR): a float's address handed to MOVFM (MOVFM is the math package's),
-# an integer's two bytes (GIVAYF is the math package's), a string's descriptor pointer
-FETCH = {"f": 11, "i": 0, "s": 130}
+# EVAL ($AE83) on a variable, counted off BASIC 901226-01 (PTRGET, its LOPFND and the text's
+# CHRGETs apart): JMP (IEVAL), NEVAL, EVAL0's JSR CHRGET and BCS EVAL2, JSR ISLETC on the letter
+# (22), JMP ISVAR; ISVAR's JSR PTRGET, the address into FACMO, VARNAM into X/Y, the type tests,
+# JSR TSTROM (27); then a float's GOOOOO / QSTATV / GOMOVF into MOVFM (MOVFM's 70 are the math
+# package's), an integer's GOOO: its two bytes into GIVAYF (the math package's), a string's STRRTS
+# with the descriptor's address in FACMO (what uses the string frees it: FRETMP).
+FETCH = {"f": 109, "i": 81, "s": 104}
 STORE_FLOAT = 0            # LET of a float: COPFLT's JMP MOVVF (MOVMF, ROUND in it, is the math package's)
 STORE_INT = 40             # LET of an integer: the two bytes (AYINT is the math package's)
-STORE_STRING = 60         # LET of a string: PUTNEW's descriptor copied, FRETMP tested
+# A string stored (LET's COPSTR, INPUT's and READ's INPCOM): GETSPT's tests, DNTCPY, COPYC and the
+# descriptor's three bytes copied, the RTS (49, measured on the genuine ROMs), and COPYC's JSR
+# FRETMS: 18 for a variable's string, 32 for the last temporary (it is dropped: TEMPPT, LASTPT).
+STORE_STRING = 49
+FRETMS = (18, 32)
 
 # -- arrays ---------------------------------------------------------------------------------------------
 ARRAY = 234                # ISARY ($B1D1): the subscripts pushed, the header checked, the offset made
@@ -72,9 +84,15 @@ ARRAY_CLEAR_BYTE = 11      # per byte of a new array zeroed (ZERITA $B2EA: DEY, 
 ARRAY_CLEAR_PAGE = 13      # ... and at each page (DEC, DEC, BNE)
 
 # -- expressions ----------------------------------------------------------------------------------------
-FRMEVL = 203               # FRMEVL ($AD9E): GETSTK, the precedence loop entered and left
-EVAL = 141                  # EVAL ($AE83): an operand's dispatch (not a number's)
-NUMBER = 0                # a number: EVAL's way to FIN (FIN is the math package's, from its first digit's CHRGET on)
+# FRMEVL ($AD9E) for one operand, counted: TXTPTR stepped back, LPOPER's pushes, JSR GETSTK
+# (28), JSR EVAL; after it TSTOP's JSR CHRGOT (21 on a byte from ':' on, FRMEVL_LOW more below
+# it: a comma, a parenthesis, the end of the line), LOPREL / ENDREL / QOP and QOPRTS: 121.
+# What an operand's own path spends is the operand's (FETCH, NUMBER, EVAL_LITERAL ...).
+FRMEVL = 121
+FRMEVL_LOW = 11
+EVAL = 141                  # EVAL ($AE83): the other operands' dispatch (fitted: not yet followed one by one)
+NUMBER = 21                 # a number: JMP (IEVAL), NEVAL, EVAL0's JSR CHRGET, BCS, JMP FIN (FIN is the
+                            # math package's, from its first digit's CHRGET on)
 PI = 100                   # pi: its five bytes moved into FAC
 OPERATOR = 356             # a binary operator: the precedence test, the left operand pushed (rounded) and popped
 RELATION = 130             # DOREL's type tests and the result made -1 or 0 (FCOMP is the math package's)
@@ -87,8 +105,21 @@ PAREN = 0                # ( and ): PARCHK's FRMEVL around it
 FUNCTION = 23             # ISFUN's dispatch, PARCHK
 FUNCTIONS = {}             # per function token, its own code
 FN_CALL = 276              # FN: the definition found, the argument stored, the parameter saved and restored
-STRING_LITERAL = 80       # STRLIT: the descriptor of a literal in the text
-STRING_LITERAL_BYTE = 20   # STRLT2's loop per byte scanned for the closing quote (INY, LDA, BEQ, two CMPs)
+# A literal in the text, counted: EVAL's way to STRTXT (the quote's ISLETC, 17), ST2TXT (TXTPTR
+# past the closing quote): 92; then JSR STRLIT: STRLIT / STRLT2's set-up (28), the closing quote
+# found and STRFIN (20), the end pointer and the page tests (30), PUTNEW's descriptor (63): 141,
+# and STRGET's loop per byte before the quote: 20.  FOUT's digits (PRINT of a number) end at a
+# zero instead (STRFI1: 12), in page 1: STRING_FOUT.
+EVAL_LITERAL = 92
+STRING_LITERAL = 141
+STRING_FOUT = 133
+STRING_LITERAL_BYTE = 20
+# LEN, ASC and VAL take their string through LEN1 ($B782: JSR, LDX #0, STX VALTYP, TAY, RTS: 19)
+# and FRESTR ($B6A3: its JSR, CHKSTR's JSR and path, FREFAC's LDA/LDY: 35), then FRETMP's own
+# (a variable's FRETMP, a temporary's FRETMP_TEMP); LEFT$, RIGHT$ and MID$ free it with
+# LDA/LDY DSCPNT, JSR FRETMP (12 and FRETMP's own).
+LEN1 = 19 + 35
+FRETMP_CALL = 12
 NEW_STRING = 310           # GETSPA ($B4F4) and PUTNEW: a string made
 STRING_BYTE = 16           # MOVINS per byte copied
 CONCAT = 244               # CAT ($B63D): both strings' descriptors, the lengths added

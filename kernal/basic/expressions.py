@@ -62,13 +62,17 @@ class Expressions:
         """FRMEVL ($AD9E)."""
         if self.sp < STACK_FLOOR:
             raise BasicError("OUT OF MEMORY")
-        self.cost += cycles.FRMEVL
+        c = self.peek()
+        # FRMEVL steps TXTPTR back and EVAL0's CHRGET reads the operand's first byte again
+        self.cost += cycles.FRMEVL + (cycles.CHRGET_HIGH if c >= 0x3A else cycles.CHRGET_LOW)
         v = self.and_expr()
         while self.peek() == T_OR:
             self.pos += 1
             w = self.operand(self.and_expr)
             self.cost += cycles.OPERATOR + cycles.LOGICAL
             v = mbf.from_int(self.int16(self.numeric(v)) | self.int16(self.numeric(w)))
+        if self.peek() < 0x3A:
+            self.cost += cycles.FRMEVL_LOW                # TSTOP's CHRGOT on a byte below ':'
         return v
 
     def and_expr(self):
@@ -113,7 +117,9 @@ class Expressions:
             if isinstance(v, bytes) != isinstance(w, bytes):
                 raise BasicError("TYPE MISMATCH")
             if isinstance(v, bytes):
+                self.cost += 2 * cycles.FRETMP_CALL + self.fretmp_cycles(w)    # STRCMP: the right one freed
                 self.free_temp(w)
+                self.cost += self.fretmp_cycles(v)                             # ... then the left one
                 self.free_temp(v)
                 a, b = bytes(v), bytes(w)
                 c = (a > b) - (a < b)
@@ -227,14 +233,20 @@ class Expressions:
             self.pos = end
             self.unread_text(start + 1, end)
             return value
-        self.cost += cycles.EVAL
         if c == 0x22:
             start = (self.pos + 1) & 0xFFFF
             length, end = self.string_length(start, 0x22, 0x22)
-            self.pos = (end + 1) & 0xFFFF if ram[end] == 0x22 else end
+            closed = ram[end] == 0x22
+            self.pos = (end + 1) & 0xFFFF if closed else end
             self.unread_text(start, self.pos)                  # STRLIT's loop reads them
-            self.cost += cycles.STRING_LITERAL + cycles.STRING_LITERAL_BYTE * ((self.pos - start) & 0xFFFF)
+            if closed and ram[self.pos] not in (0, 0x20, 0x3A):
+                self.unread_text(self.pos, self.pos + 1)       # ST2TXT points TXTPTR at it: no CHRGET
+            # (a literal the line's end closes: STRGET meets the zero, STRFI1, 8 fewer)
+            self.cost += (cycles.EVAL_LITERAL + cycles.STRING_LITERAL - (0 if closed else 8)
+                          + cycles.STRING_LITERAL_BYTE * ((end - start) & 0xFFFF))
             return self.new_temp(bytes(self.read(start, length)), start)
+        if not is_letter(c):
+            self.cost += cycles.EVAL
         if c == 0x28:
             self.pos += 1
             self.cost += cycles.PAREN
@@ -339,6 +351,7 @@ class Expressions:
                     m = self.byte_value(self.expr())
             self.sp = sp
             self.expect(0x29)
+            self.cost += cycles.FRETMP_CALL + self.fretmp_cycles(s)
             self.free_temp(s)
             if token == T_LEFT:
                 part = bytes(s[:n])
@@ -349,7 +362,10 @@ class Expressions:
             self.cost += cycles.NEW_STRING + cycles.STRING_BYTE * len(part)
             return self.new_temp(part)
         self.sp -= SP_FUNCTION
-        v = self.free_temp(self.expr())
+        v = self.expr()
+        if token in (T_LEN, T_ASC, T_VAL) and isinstance(v, bytes):
+            self.cost += cycles.LEN1 + self.fretmp_cycles(v)
+        self.free_temp(v)
         self.sp += SP_FUNCTION
         self.expect(0x29)
         if token == T_LEN:

@@ -25,11 +25,13 @@ class IoStatements:
         PRINTC after a separator (the end ends it)."""
         ram = self.ram
         at_print = True
+        after_item = False      # an item's own routine (PTRGET, CHKCLS, FIN) read the end, or none did
         self.sp += SP_LET - SP_PRINT
         while True:
             c = self.peek()
             if c == 0 or c == 0x3A:
-                self.cost += cycles.CHRGET_HIGH if c else cycles.CHRGET_LOW
+                if not after_item:          # GONE3's or NOTABR's CHRGET read it
+                    self.cost += cycles.CHRGET_HIGH if c else cycles.CHRGET_LOW
                 if at_print:
                     self.cost += cycles.PRINT_CRDO
                     self.crdo()
@@ -39,6 +41,7 @@ class IoStatements:
             if at_print:
                 self.cost += cycles.PRINT_START
             at_print = False
+            after_item = False
             if c == 0x3B:
                 self.pos += 1
                 self.cost += cycles.PRINT_SEMICOLON + cycles.PRINT_JMP
@@ -55,7 +58,7 @@ class IoStatements:
                 self.sp -= SP_PAREN
                 n = self.byte_value(self.expr())
                 self.sp += SP_PAREN
-                self.expect(0x29)
+                self.expect(0x29, lands=False)          # TABER checks it; NOTABR's CHRGET passes it
                 self.cost += ((cycles.PRINT_TAB if c == T_TAB else cycles.PRINT_SPC) + cycles.PRINT_TABER
                               + cycles.PRINT_JMP)
                 if c == T_TAB:
@@ -68,7 +71,7 @@ class IoStatements:
                 self.print_spaces(n)
                 continue
             v = self.expr()
-            at_print = True
+            at_print = after_item = True
             self.cost += cycles.PRINT_ITEM
             if isinstance(v, bytes):
                 self.cost += cycles.PRINT_STRING + self.fretmp_cycles(v)
@@ -78,7 +81,7 @@ class IoStatements:
                 text = mbf.fout(v).encode("latin-1")
                 # STRLIT's scan of FOUT's digits into a string at FRETOP, printed and given
                 # back, then a cursor right
-                self.cost += (cycles.PRINT_NUMBER + cycles.STRING_LITERAL + cycles.STRING_LITERAL_BYTE * len(text)
+                self.cost += (cycles.PRINT_NUMBER + cycles.STRING_FOUT + cycles.STRING_LITERAL_BYTE * len(text)
                               + cycles.FRETMP_TEMP[2])
                 self.strprt(text)
                 self.outspc()

@@ -169,10 +169,21 @@ class ProgramText:
         self.pos += 1
         return c
 
-    def expect(self, byte):
+    def expect(self, byte, lands=True):
+        """SYNCHR ($AEFF): the byte checked, its JMP CHRGET on to the next.  The text model
+        charges a byte when it is passed; CHRGET landing on the statement's end is charged
+        here (end_cycles), unless the caller's own CHRGET does it (lands=False)."""
         if self.peek() != byte:
             raise BasicError("SYNTAX")
         self.pos += 1
+        if lands:
+            self.cost += self.end_cycles()
+
+    def end_cycles(self):
+        """CHRGET landing on the byte at the pointer when it ends the statement (the zero or
+        a colon: the text's charges leave the end out), else nothing."""
+        c = self.peek()
+        return cycles.CHRGET_LOW if c == 0 else cycles.CHRGET_HIGH if c == 0x3A else 0
 
     def at_end(self):
         c = self.peek()

@@ -72,7 +72,8 @@ class Variables:
             n2 |= 0x80
             p += 1
         self.pos = p
-        self.cost += cycles.PTRGET if kind == "f" else cycles.PTRGET + cycles.PTRGET_STRING
+        self.cost += (cycles.PTRGET + cycles.PTRGET_NEXT[0] + cycles.PTRGET_STRING if kind != "f"    # ISLETC on $ or %
+                      else cycles.PTRGET + cycles.PTRGET_NEXT[self.peek() >= 0x41]) + self.end_cycles()
         return n1, n2, kind
 
     def name_wrapped(self):
@@ -99,7 +100,8 @@ class Variables:
             n1 |= 0x80
             n2 |= 0x80
             self.pos += 1
-        self.cost += cycles.PTRGET if kind == "f" else cycles.PTRGET + cycles.PTRGET_STRING
+        self.cost += (cycles.PTRGET + cycles.PTRGET_NEXT[0] + cycles.PTRGET_STRING if kind != "f"    # ISLETC on $ or %
+                      else cycles.PTRGET + cycles.PTRGET_NEXT[self.peek() >= 0x41]) + self.end_cycles()
         return n1, n2, kind
 
     def var_address(self, n1, n2, create=True):
@@ -172,6 +174,7 @@ class Variables:
         return literal(bytes(self.read(start, length)), start)
 
     def store(self, kind, addr, value):
+        temp = getattr(value, "temp", False)
         self.free_temp(value)
         if kind == "s":
             if not isinstance(value, bytes):
@@ -179,7 +182,7 @@ class Variables:
             if len(value) > 255:
                 raise BasicError("STRING TOO LONG")
             start = getattr(value, "addr", None)
-            self.cost += cycles.STORE_STRING
+            self.cost += cycles.STORE_STRING + cycles.FRETMS[temp]
             if start is None or not value:
                 # (a string an expression made: the ROM made it in string space already,
                 # GETSPA and MOVINS charged with it)
