@@ -24,6 +24,10 @@ from kernal.basic.definitions import (T_DATA, T_DEF, T_DIM, T_END, T_FOR, T_GET,
 # one spend besides (fitted to the genuine ROMs' cycles; PRINT's path is followed: none).
 STATEMENT = 121
 STATEMENT_ENTRY = 60
+# LET ($A9A5) besides its PTRGET, SYNCHR's CHRGET, FRMEVL and the store: GONE3's way to it for a
+# letter, the address into FORPNT, SYNCHR's own, INTFLG and VALTYP pushed and pulled, CHKVAL
+# (measured on the genuine ROMs: A=B, A=3.5 within 0.4% with it)
+LET = 60
 LINE = 37                  # a line's start instead of a colon: DIRCN1 (the link, CURLIN, TXTPTR + 4), 52 against 15
 # CHRGET ($0073) per byte of text read, by its path: JSR, INC TXTPTR, BNE, LDA, CMP #':',
 # BCS taken, RTS -- 29 cycles for a byte >= ':' (a token, a letter); 40 below it (a digit,
@@ -39,9 +43,9 @@ SKIP_QUOTE = 12            # a quote switches what ends the scan (EXCHQT)
 
 # Per statement, what its own code spends beyond the text it reads and the parts below
 # (keyed by token; LET's and the others' STATEMENT_ENTRY): FOR's frame pushed, GOSUB's, RETURN's pop, IF's test...
-STATEMENTS = {T_END: 60, T_FOR: 572, T_NEXT: 60, T_DATA: 60, T_DIM: 60, T_READ: 300, T_GOTO: 208, T_IF: 60,
-              T_RESTORE: 60, T_GOSUB: 305, T_RETURN: 232, T_REM: 96, T_ON: 60, T_DEF: 361, T_POKE: 60, T_PRINT: 0,
-              T_GET: 813}
+STATEMENTS = {T_END: 60, T_FOR: 587, T_NEXT: 0, T_DATA: 60, T_DIM: 60, T_READ: 230, T_GOTO: 208, T_IF: 87,
+              T_RESTORE: 20, T_GOSUB: 305, T_RETURN: 192, T_REM: 96, T_ON: 109, T_DEF: 324, T_POKE: 51, T_PRINT: 0,
+              T_GET: 748}
 
 # -- variables ----------------------------------------------------------------------------------------
 # PTRGET ($B08B), counted (the name's CHRGETs are the text's, LOPFND's turns below): its two
@@ -57,9 +61,9 @@ VAR_PASSED = 35
 VAR_PASSED_OTHER_PAGE = 31
 VAR_NAME_MATCH = 13
 VAR_PAGE = 7
-VAR_CREATE = 207           # NOTFNS: the arrays moved up by 7 (BLTU, set up), the 7 bytes written
+VAR_CREATE = 205           # NOTFNS: the arrays moved up by 7 (BLTU, set up), the 7 bytes written
 MOVE_BYTE = 16             # BLTU per byte moved
-READ_TI = 892              # TI (and TI$) read: the name tested, RDTIM, the jiffies into FAC
+READ_TI = 992              # TI (and TI$) read: the name tested, RDTIM, the jiffies into FAC
 # EVAL ($AE83) on a variable, counted off BASIC 901226-01 (PTRGET, its LOPFND and the text's
 # CHRGETs apart): JMP (IEVAL), NEVAL, EVAL0's JSR CHRGET and BCS EVAL2, JSR ISLETC on the letter
 # (22), JMP ISVAR; ISVAR's JSR PTRGET, the address into FACMO, VARNAM into X/Y, the type tests,
@@ -68,7 +72,7 @@ READ_TI = 892              # TI (and TI$) read: the name tested, RDTIM, the jiff
 # with the descriptor's address in FACMO (what uses the string frees it: FRETMP).
 FETCH = {"f": 109, "i": 81, "s": 104}
 STORE_FLOAT = 0            # LET of a float: COPFLT's JMP MOVVF (MOVMF, ROUND in it, is the math package's)
-STORE_INT = 40             # LET of an integer: the two bytes (AYINT is the math package's)
+STORE_INT = 50             # LET of an integer: the two bytes (AYINT is the math package's)
 # A string stored (LET's COPSTR, INPUT's and READ's INPCOM): GETSPT's tests, DNTCPY, COPYC and the
 # descriptor's three bytes copied, the RTS (49, measured on the genuine ROMs), and COPYC's JSR
 # FRETMS: 18 for a variable's string, 32 for the last temporary (it is dropped: TEMPPT, LASTPT).
@@ -76,10 +80,10 @@ STORE_STRING = 49
 FRETMS = (18, 32)
 
 # -- arrays ---------------------------------------------------------------------------------------------
-ARRAY = 234                # ISARY ($B1D1): the subscripts pushed, the header checked, the offset made
-ARRAY_DIMENSION = 694      # per subscript: INTIDX, the limit test, UMULT's 16 turns
+ARRAY = 339                # ISARY ($B1D1): the subscripts pushed, the header checked, the offset made
+ARRAY_DIMENSION = 686      # per subscript: INTIDX, the limit test, UMULT's 16 turns
 ARRAY_PASSED = 58          # LOPFDA per array passed
-ARRAY_CREATE = 759         # an array made (DIM or the first use)
+ARRAY_CREATE = 636         # an array made (DIM or the first use)
 ARRAY_CLEAR_BYTE = 11      # per byte of a new array zeroed (ZERITA $B2EA: DEY, STA (ARYPNT),Y, BNE)
 ARRAY_CLEAR_PAGE = 13      # ... and at each page (DEC, DEC, BNE)
 
@@ -90,21 +94,21 @@ ARRAY_CLEAR_PAGE = 13      # ... and at each page (DEC, DEC, BNE)
 # What an operand's own path spends is the operand's (FETCH, NUMBER, EVAL_LITERAL ...).
 FRMEVL = 121
 FRMEVL_LOW = 11
-EVAL = 141                  # EVAL ($AE83): the other operands' dispatch (fitted: not yet followed one by one)
+EVAL = 120                  # EVAL ($AE83): the other operands' dispatch (fitted: not yet followed one by one)
 NUMBER = 21                 # a number: JMP (IEVAL), NEVAL, EVAL0's JSR CHRGET, BCS, JMP FIN (FIN is the
                             # math package's, from its first digit's CHRGET on)
 PI = 100                   # pi: its five bytes moved into FAC
-OPERATOR = 356             # a binary operator: the precedence test, the left operand pushed (rounded) and popped
-RELATION = 130             # DOREL's type tests and the result made -1 or 0 (FCOMP is the math package's)
-STRING_COMPARE = 0       # DOREL's STRCMP: both strings freed (FRETMP), the lengths, the result
+OPERATOR = 376             # a binary operator: the precedence test, the left operand pushed (rounded) and popped
+RELATION = 129             # DOREL's type tests and the result made -1 or 0 (FCOMP is the math package's)
+STRING_COMPARE = 94       # DOREL's STRCMP: both strings freed (FRETMP), the lengths, the result
 STRING_COMPARE_BYTE = 20   # STRCMP's loop per byte, to the first that differs
-NOT = 375                  # NOT: the operand made an integer and back, its precedence pushed
-LOGICAL = 169              # AND, OR, NOT: both operands made integers (AYINT), the result GIVAYF
-NEGATE = 324                # unary minus (NEGOP is the math package's)
+NOT = 378                  # NOT: the operand made an integer and back, its precedence pushed
+LOGICAL = 122              # AND, OR, NOT: both operands made integers (AYINT), the result GIVAYF
+NEGATE = 328                # unary minus (NEGOP is the math package's)
 PAREN = 0                # ( and ): PARCHK's FRMEVL around it
-FUNCTION = 23             # ISFUN's dispatch, PARCHK
+FUNCTION = 88             # ISFUN's dispatch, PARCHK
 FUNCTIONS = {}             # per function token, its own code
-FN_CALL = 276              # FN: the definition found, the argument stored, the parameter saved and restored
+FN_CALL = 310              # FN: the definition found, the argument stored, the parameter saved and restored
 # A literal in the text, counted: EVAL's way to STRTXT (the quote's ISLETC, 17), ST2TXT (TXTPTR
 # past the closing quote): 92; then JSR STRLIT: STRLIT / STRLT2's set-up (28), the closing quote
 # found and STRFIN (20), the end pointer and the page tests (30), PUTNEW's descriptor (63): 141,
@@ -120,9 +124,9 @@ STRING_LITERAL_BYTE = 20
 # LDA/LDY DSCPNT, JSR FRETMP (12 and FRETMP's own).
 LEN1 = 19 + 35
 FRETMP_CALL = 12
-NEW_STRING = 310           # GETSPA ($B4F4) and PUTNEW: a string made
+NEW_STRING = 291           # GETSPA ($B4F4) and PUTNEW: a string made
 STRING_BYTE = 16           # MOVINS per byte copied
-CONCAT = 244               # CAT ($B63D): both strings' descriptors, the lengths added
+CONCAT = 372               # CAT ($B63D): both strings' descriptors, the lengths added
 
 # -- flow ----------------------------------------------------------------------------------------------
 LINGET_DIGIT = 75          # LINGET ($A96B) per digit: the number times ten plus the digit (its CHRGET apart)
@@ -131,7 +135,10 @@ LINGET_DIGIT = 75          # LINGET ($A96B) per digit: the number times ten plus
 FNDLIN_LINE = 65
 FNDLIN_LINE_LOW = 55
 FNDFOR_FRAME = 40          # FNDFOR ($A38A) per FOR frame passed (the variable's address compared)
-NEXT = 244                  # NEXT ($AD1E): FNDFOR set up, the step's CONUPK before FADDT, MOVVF and FCOMPN
+NEXT = 254                 # NEXT ($AD1E) with a variable: STXFOR, FNDFOR's call, HAVFOR's set-up, the step's CONUPK before
+                           # FADDT, MOVVF and FCOMPN called (FADDT, MOVMF and FCOMP are the math package's; fitted)
+NEXT_BARE = 3 + 13         # NEXT alone: BNE not taken, LDY #0, BEQ STXFOR (4 more than BNE GETFOR taken), and FNDFOR's
+                           # way for no variable (13 more), counted off BASIC 901226-01
                            # called (FADDT, MOVMF and FCOMP are the math package's: FCOMPN 3 cycles short)
 
 NEXT_DONE = 21             # a loop ended: its frame dropped (TSX, ADC #FORSIZ, TXS), CHRGOT for a comma
@@ -185,7 +192,7 @@ FRETMP_TEMP = (97, 102, 116)
 DATA_BYTE = 19             # READ's DATAN search per byte
 DATA_STATEMENT = 52        # per statement passed: DATAN's call, ADDON, CHRGOT, the DATA token test
 DATA_LINE = 7             # per line passed: its link tested, DATLIN
-READ_ITEM = 228            # READ per item: the DATA pointer swapped, the item read
+READ_ITEM = 221            # READ per item: the DATA pointer swapped, the item read
 LIST_LINE = 300            # LIST per line: the range test, LINPRT of its number
 LIST_CHAR = 40             # per character listed: QPLOP's token test (a keyword's letters from the table)
 GARBAG_LOOK = 78           # GARBAG ($B526): DVAR on one string descriptor in one pass (a pass per string kept)

@@ -187,7 +187,7 @@ class FlowStatements:
             else:
                 raise BasicError("NEXT WITHOUT FOR")
             self.pop_to(i + 1)
-            self.cost += cycles.NEXT
+            self.cost += cycles.NEXT + (cycles.NEXT_BARE if addr is None else 0)
             _, var, step, limit, line, pos, direct = frame
             self.set_w(FORPNT, var)
             try:

@@ -300,13 +300,15 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
     # -- statements ----------------------------------------------------------------------------------------
     def statement(self):
         c = self.take()
-        self.cost += cycles.STATEMENTS.get(c, cycles.STATEMENT_ENTRY)
+        self.cost += cycles.LET if c < 0x80 or c == T_LET else cycles.STATEMENTS.get(c, cycles.STATEMENT_ENTRY)
         if c < 0x80:
             if c == PI_TOKEN:
                 raise BasicError("SYNTAX")
             self.pos -= 1
             self.st_let()
             return
+        if c != T_PRINT and c != T_REM and c != T_DATA:       # (theirs count it: PRINT's loop, REMN, DATAN)
+            self.cost += self.end_cycles()      # GONE3's JMP CHRGET landing on the end (NEXT, RETURN ...)
         handler = self.HANDLERS.get(c)
         if handler is None:
             if c == T_GO:
