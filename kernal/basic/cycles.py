@@ -53,6 +53,9 @@ STATEMENTS = {T_END: 60, T_FOR: 587, T_NEXT: 0, T_DATA: 60, T_DIM: 60, T_READ: 2
 # 'A', 22 from it on), the type tests, the search set up, FINPTR: 190 and the ISLETC.
 PTRGET = 190
 PTRGET_NEXT = (17, 22)
+NAME_LETTER = 27           # a name's second and later letters: ISLETC (22), BCC / TAX / BCC / BCS
+NAME_DIGIT_SECOND = 4      # a digit second: BCC ISSEC taken, TAX, EATEM's tests
+NAME_DIGIT = 3             # a digit later on: EATEM's BCC taken
 PTRGET_STRING = 20         # a $ or % name: the flag set, one more CHRGET
 # LOPFND ($B0F1) per variable passed: 35 cycles a turn (measured on the genuine ROMs), 31 when
 # the variable is in another page than ARYTAB (CPX ARYTAB+1 / BNE taken), 13 more when the

@@ -52,13 +52,18 @@ class Variables:
             n1, n2 = c, 0
             if is_letter(ram[p]) or is_digit(ram[p]):
                 n2 = ram[p]
+                # ISSEC / EATEM: a second letter 27 cycles more than a one-letter name (its
+                # ISLETC, TAX, the loop's tests), a digit 4; each further letter 27, digit 3
+                spent = cycles.NAME_LETTER if is_letter(n2) else cycles.NAME_DIGIT_SECOND
                 p += 1
                 while True:
                     while ram[p] == 0x20:
                         p += 1
                     if not (is_letter(ram[p]) or is_digit(ram[p])):
                         break
+                    spent += cycles.NAME_LETTER if is_letter(ram[p]) else cycles.NAME_DIGIT
                     p += 1
+                self.cost += spent
         except IndexError:                              # the name runs past $FFFF
             return self.name_wrapped()
         kind = "f"
