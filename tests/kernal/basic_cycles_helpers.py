@@ -7,6 +7,7 @@ genuine ROMs the same way (cycles from one statement's GONE to the next's, inter
 """
 
 from c64.machine import C64, StopReason
+from charset.keys import parse_keys
 from kernal.basic import crunch, cycles, mbf
 from kernal.basic.interpreter import Interpreter
 
@@ -14,9 +15,12 @@ IRQ_OFF = "POKE 56333,127"
 TXTTAB_START = 0x0801
 
 
-def statement_cycles(source):
+def statement_cycles(source, keys=""):
     """[(text address, all cycles, the interpreter's own cycles)] for each statement run
-    after line 0 (`POKE 56333,127`, put before `source`: no interrupts), to the next one."""
+    after line 0 (`POKE 56333,127`, put before `source`: no interrupts), to the next one.
+    `keys` (petcat-style text, "12{return}", ten at most) are in the keyboard buffer when the
+    program starts, as after typing RUN and them at once: GET and INPUT find them there.  A
+    GET loop finding none goes on (the machine's idle test would stop the run there)."""
     machine = C64(sid_seed=1)
     machine.run(2_000_000)
     machine.basic.store_line(0, crunch(IRQ_OFF.encode("latin-1")))
@@ -28,7 +32,13 @@ def statement_cycles(source):
     depth = [0]
     other = [0]
 
+    typed = parse_keys(keys)
+
     def statement(self):
+        if typed and self.running:
+            for key in typed:                   # the keys after RUN's, in the buffer at its start
+                machine.kernal.keyboard.put(key)
+            typed.clear()
         if depth[0] == 0:
             starts.append((self.pos, machine.cpu.processorCycles, other[0]))
         depth[0] += 1
@@ -54,6 +64,9 @@ def statement_cycles(source):
             if reason is StopReason.ERROR:
                 raise AssertionError(machine.error)
             if reason is StopReason.IDLE:
+                if machine.basic.interp.running:       # GET found the buffer empty: the program goes on
+                    machine.waiting = False
+                    continue
                 break
     finally:
         Interpreter.statement, Interpreter.take_cost, Interpreter.out = plain, plain_take, plain_out
