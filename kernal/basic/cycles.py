@@ -1,15 +1,31 @@
 """The C64 cycles BASIC V2's ROM spends outside the math package: the interpreter's cost model.
 
 Each figure is what a path of the ROM (BASIC 901226-01) takes, from the instructions it
-runs; the fixed paths' totals were measured on the genuine ROMs (KERNAL 901227-03 / BASIC
-901226-01, cycles from one NEWSTT to the next, interrupts off) and split here by the routine
-they are spent in.  What depends on the data is counted as the ROM's loops run: CHRGET per
-byte of text and per space it skips, PTRGET per variable passed, FNDLIN per line passed,
-FNDFOR per frame, the array search, REMN/DATAN per byte skipped, MOVINS per byte copied,
-GARBAG per descriptor looked at.  The math package (FADD, FMULT, FDIV, FIN, FOUT, QINT,
-the functions: kernal.basic.meter) charges from a routine's entry to its RTS; what is
-here is around those calls: FRMEVL, the operands fetched, values moved to and from the
-variables.  CHROUT's own cycles are the KERNAL's (kernal.basic.program_text.out).
+runs.  What depends on the data is counted as the ROM's loops run: CHRGET per byte of text
+and per space it skips, PTRGET per character of a name and per variable passed, FNDLIN per
+line passed, FNDFOR per frame, the array search, REMN/DATAN per byte skipped, MOVINS per
+byte copied, GARBAG per descriptor looked at.  The math package (FADD, FMULT, FDIV, FIN,
+FOUT, QINT, the functions: kernal.basic.meter) charges from a routine's entry to its RTS;
+what is here is around those calls.  CHROUT's own cycles are the KERNAL's
+(kernal.basic.program_text.out).
+
+Counted off the listing, path by path: the main loop (NEWSTT, GONE, GONE3), CHRGET where
+it lands (each byte of the text once; the statement's end where the ROM's PTRGET, SYNCHR,
+GONE3 or PRINT reads it; the first byte of each expression twice, FRMEVL stepping back),
+FRMEVL for one operand, EVAL on a variable (ISVAR), a literal (STRLIT), a number's way to
+FIN, PTRGET, the strings freed (FRESTR, FRETMP, FRETMS), PRINT's loop, NEXT with and
+without its variable, the line a GOTO lands in.  LET's own (60) and a string's store (49)
+are the genuine ROMs' cycles measured less the counted parts.
+
+Still fitted (least squares over the statements of tests/bench/basic_corpus against the
+genuine ROMs KERNAL 901227-03 / BASIC 901226-01, cycles from one GONE to the next,
+interrupts off), because their paths branch on what the operands are and are not yet
+followed one by one: the other statements' entries (STATEMENT_ENTRY and STATEMENTS: FOR,
+IF, ON, DIM, READ, DEF, POKE, GET, GOSUB, RETURN, RESTORE, END, REM), a binary operator's
+LPOPER/DOPRE1/PUSHF/PULSTK (OPERATOR, RELATION, LOGICAL, NOT, NEGATE), EVAL's other
+operands and ISFUN (EVAL, FUNCTION), a string made (NEW_STRING, CONCAT, STRING_COMPARE),
+the arrays (ARRAY, ARRAY_DIMENSION, ARRAY_CREATE), FN, READ's item, a variable made
+(VAR_CREATE), TI's read.
 """
 
 from kernal.basic.definitions import (T_DATA, T_DEF, T_DIM, T_END, T_FOR, T_GET, T_GOSUB, T_GOTO, T_IF, T_NEXT, T_ON,
@@ -40,11 +56,12 @@ SPACE = 21
 # REMN / DATAN ($A909 / $A906): per byte passed (LDA (TXTPTR),Y, two tests, INY, the quote test)
 SKIP_BYTE = 19
 SKIP_QUOTE = 12            # a quote switches what ends the scan (EXCHQT)
+SKIP_COLON = 5             # the scan ended by a colon, not the zero: BEQ not taken, CMP ENDCHR, BEQ taken
 
 # Per statement, what its own code spends beyond the text it reads and the parts below
 # (keyed by token; LET's and the others' STATEMENT_ENTRY): FOR's frame pushed, GOSUB's, RETURN's pop, IF's test...
 STATEMENTS = {T_END: 60, T_FOR: 587, T_NEXT: 0, T_DATA: 60, T_DIM: 60, T_READ: 230, T_GOTO: 208, T_IF: 87,
-              T_RESTORE: 20, T_GOSUB: 305, T_RETURN: 192, T_REM: 96, T_ON: 109, T_DEF: 324, T_POKE: 51, T_PRINT: 0,
+              T_RESTORE: 20, T_GOSUB: 305, T_RETURN: 137, T_REM: 96, T_ON: 109, T_DEF: 324, T_POKE: 51, T_PRINT: 0,
               T_GET: 748}
 
 # -- variables ----------------------------------------------------------------------------------------
@@ -132,6 +149,8 @@ STRING_BYTE = 16           # MOVINS per byte copied
 CONCAT = 372               # CAT ($B63D): both strings' descriptors, the lengths added
 
 # -- flow ----------------------------------------------------------------------------------------------
+ON_PASS = 35               # ON per line number passed: ONGLOP's DEC FACLO / BNE, LINGET's way in and out, the
+                           # comma's test (measured on the genuine ROMs: ON 2 and ON 3 take 247 cycles a number more)
 LINGET_DIGIT = 75          # LINGET ($A96B) per digit: the number times ten plus the digit (its CHRGET apart)
 # FNDLIN ($A613) per line passed: 65 cycles when the line's number has the target's high
 # byte, 55 when lower

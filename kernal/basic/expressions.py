@@ -66,13 +66,15 @@ class Expressions:
         # FRMEVL steps TXTPTR back and EVAL0's CHRGET reads the operand's first byte again
         self.cost += cycles.FRMEVL + (cycles.CHRGET_HIGH if c >= 0x3A else cycles.CHRGET_LOW)
         v = self.and_expr()
-        while self.peek() == T_OR:
+        c = self.peek()
+        while c == T_OR:
             self.pos += 1
             w = self.operand(self.and_expr)
             self.cost += cycles.OPERATOR + cycles.LOGICAL
             v = mbf.from_int(self.int16(self.numeric(v)) | self.int16(self.numeric(w)))
-        if self.peek() < 0x3A:
-            self.cost += cycles.FRMEVL_LOW                # TSTOP's CHRGOT on a byte below ':'
+            c = self.peek()
+        if c < 0x3A:
+            self.cost += cycles.FRMEVL_LOW                # TSTOP's CHRGOT on a byte below ':''
         return v
 
     def and_expr(self):

@@ -29,11 +29,13 @@ class FlowStatements:
 
     def st_gosub(self):
         self.peek()
-        self.push_gosub(self.pos)
+        start = self.pos
+        self.push_gosub(start)
         n = self.line_number_arg()
         if n is None:
             raise BasicError("SYNTAX")
-        self.push(("gosub", self.line, self.pos, self.direct), GOSUB_BYTES, GOSUB_LOWEST, self.gosub_image)
+        # RETURN comes back to TXTPTR at the line number: DATAN passes its digits again
+        self.push(("gosub", self.line, start, self.direct), GOSUB_BYTES, GOSUB_LOWEST, self.gosub_image)
         self.goto_line(n)
 
     def push_gosub(self, text):
@@ -115,15 +117,17 @@ class FlowStatements:
                 self.cost += cycles.STATEMENTS[c] - cycles.STATEMENT_ENTRY      # GONE2 runs GOTO or GOSUB from here
                 if c == T_GOSUB:
                     self.push_gosub(start)
-                self.skip_statement()
+                # GONE2 runs GOTO or GOSUB from the number: GOTO's REMN passes the rest of the
+                # line, and a RETURN's DATAN the rest of the statement from the number on
                 if c == T_GOSUB:
-                    self.push(("gosub", self.line, self.pos, self.direct), GOSUB_BYTES, GOSUB_LOWEST,
+                    self.push(("gosub", self.line, start, self.direct), GOSUB_BYTES, GOSUB_LOWEST,
                               self.gosub_image)
                 self.goto_line(target)
                 return
             if self.peek() != 0x2C:
                 return
             self.pos += 1
+            self.cost += cycles.ON_PASS
             index += 1
 
     def st_for(self):

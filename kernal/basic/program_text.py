@@ -176,7 +176,7 @@ class ProgramText:
         if self.peek() != byte:
             raise BasicError("SYNTAX")
         self.pos += 1
-        if lands:
+        if lands and byte == 0x29:              # (only a parenthesis can end a statement)
             self.cost += self.end_cycles()
 
     def end_cycles(self):
@@ -239,6 +239,8 @@ class ProgramText:
         else:
             data = self.read(start, (end - start) & 0xFFFF)
         self.cost += cycles.SKIP_BYTE * len(data) + cycles.SKIP_QUOTE * data.count(0x22)
+        if self.ram[end & 0xFFFF] == 0x3A:
+            self.cost += cycles.SKIP_COLON          # DATAN stops at a colon: REMER's CMP ENDCHR / BEQ
 
     # -- lines ----------------------------------------------------------------------------------
     def find_line(self, number, addr=None):

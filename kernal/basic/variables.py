@@ -77,8 +77,11 @@ class Variables:
             n2 |= 0x80
             p += 1
         self.pos = p
-        self.cost += (cycles.PTRGET + cycles.PTRGET_NEXT[0] + cycles.PTRGET_STRING if kind != "f"    # ISLETC on $ or %
-                      else cycles.PTRGET + cycles.PTRGET_NEXT[self.peek() >= 0x41]) + self.end_cycles()
+        c = self.peek()                 # ISLETC on the byte after the name ($ and % below 'A')
+        self.cost += (cycles.PTRGET + cycles.PTRGET_NEXT[0] + cycles.PTRGET_STRING if kind != "f"
+                      else cycles.PTRGET + cycles.PTRGET_NEXT[c >= 0x41])
+        if c == 0 or c == 0x3A:
+            self.cost += cycles.CHRGET_HIGH if c else cycles.CHRGET_LOW       # its CHRGET on the end
         return n1, n2, kind
 
     def name_wrapped(self):
@@ -105,8 +108,11 @@ class Variables:
             n1 |= 0x80
             n2 |= 0x80
             self.pos += 1
-        self.cost += (cycles.PTRGET + cycles.PTRGET_NEXT[0] + cycles.PTRGET_STRING if kind != "f"    # ISLETC on $ or %
-                      else cycles.PTRGET + cycles.PTRGET_NEXT[self.peek() >= 0x41]) + self.end_cycles()
+        c = self.peek()                 # ISLETC on the byte after the name ($ and % below 'A')
+        self.cost += (cycles.PTRGET + cycles.PTRGET_NEXT[0] + cycles.PTRGET_STRING if kind != "f"
+                      else cycles.PTRGET + cycles.PTRGET_NEXT[c >= 0x41])
+        if c == 0 or c == 0x3A:
+            self.cost += cycles.CHRGET_HIGH if c else cycles.CHRGET_LOW       # its CHRGET on the end
         return n1, n2, kind
 
     def var_address(self, n1, n2, create=True):

@@ -170,3 +170,28 @@ def test_a_longer_name_costs_what_ptrgets_loop_spends_on_each_character():
     # a letter 27, a digit second 4, a third letter 27 -- and LOPFND passing A for AB and A1)
     a, ab, a1, abc = own("10 A=0:AB=0:A1=0:ABC=0\n20 A=B\n30 AB=B\n40 A1=B\n50 ABC=B\n60 END")[4:8]
     assert (ab - a, a1 - a, abc - a) == (104, 140, 160)
+
+
+# RETURN goes back to TXTPTR at the GOSUB's line number and DATAN passes the rest of the
+# statement from there (19 cycles a byte: a two-digit target 401, three digits 420, after
+# ON's list 477, before a colon 390); ON passes each line number before the one it takes
+# (247 cycles a number).  Measured on the genuine ROMs.
+RETURNS = """
+10 GOSUB 90
+20 GOSUB 100
+30 ON 2 GOSUB 90,100,90
+40 GOSUB 100:A=1
+50 ON 1 GOTO 60,60,60
+60 ON 3 GOTO 70,70,70
+70 END
+90 RETURN
+100 RETURN
+"""
+RETURNS_GENUINE = [1134, 401, 1248, 420, 1862, 477, 1183, 390, 918, 1082, 1576]
+
+
+def test_return_passes_the_gosubs_number_and_on_the_numbers_before_its_own():
+    ours = own(RETURNS)[:len(RETURNS_GENUINE)]
+    assert len(ours) == len(RETURNS_GENUINE)
+    for n, (mine, theirs) in enumerate(zip(ours, RETURNS_GENUINE)):
+        assert abs(mine / theirs - 1) < 0.01, "statement %d: %d cycles, the genuine ROM %d" % (n, mine, theirs)
