@@ -28,8 +28,10 @@ the arrays (ARRAY, ARRAY_DIMENSION, ARRAY_CREATE), FN, READ's item, a variable m
 (VAR_CREATE), TI's read.
 """
 
-from kernal.basic.definitions import (T_DATA, T_DEF, T_DIM, T_END, T_FOR, T_GET, T_GOSUB, T_GOTO, T_IF, T_NEXT, T_ON,
-                                      T_POKE, T_PRINT, T_READ, T_REM, T_RESTORE, T_RETURN)
+from kernal.basic.definitions import (T_ABS, T_ASC, T_CHR, T_DATA, T_DEF, T_DIM, T_END, T_EXP, T_FOR, T_FRE, T_GET,
+                                      T_GOSUB, T_GOTO, T_IF, T_INT, T_LEFT, T_LEN, T_MID, T_NEXT, T_ON, T_PEEK,
+                                      T_POKE, T_PRINT, T_READ, T_REM, T_RESTORE, T_RETURN, T_RIGHT, T_RND, T_SGN,
+                                      T_SIN, T_SQR, T_STR, T_VAL, T_LOG, T_COS, T_TAN, T_ATN)
 
 # -- the main loop -------------------------------------------------------------------------------------
 # NEWSTT ($A7AE) to GONE ($A7E1) with a colon: ISCNTC -> STOP ($FFE1, JMP ($0328) -> $F6ED,
@@ -127,7 +129,11 @@ LOGICAL = 122              # AND, OR, NOT: both operands made integers (AYINT), 
 NEGATE = 328                # unary minus (NEGOP is the math package's)
 PAREN = 0                # ( and ): PARCHK's FRMEVL around it
 FUNCTION = 88             # ISFUN's dispatch, PARCHK
-FUNCTIONS = {}             # per function token, its own code
+# per function token, what its own code spends beyond FUNCTION's average dispatch and what is
+# counted below (LEN1, FRETMP, CHR_STRING ...): fitted
+FUNCTIONS = {T_SGN: -4, T_INT: -39, T_ABS: -4, T_FRE: -46, T_RND: -68, T_PEEK: -2, T_LEN: -25, T_STR: 60,
+             T_VAL: 114, T_ASC: -14, T_CHR: -50, T_LEFT: 7, T_RIGHT: 51, T_MID: 98}
+FUNCTIONS.update(dict.fromkeys((T_SQR, T_LOG, T_EXP, T_COS, T_SIN, T_TAN, T_ATN), -33))   # the series functions: one
 FN_CALL = 310              # FN: the definition found, the argument stored, the parameter saved and restored
 # A literal in the text, counted: EVAL's way to STRTXT (the quote's ISLETC, 17), ST2TXT (TXTPTR
 # past the closing quote): 92; then JSR STRLIT: STRLIT / STRLT2's set-up (28), the closing quote
@@ -146,6 +152,9 @@ LEN1 = 19 + 35
 FRETMP_CALL = 12
 NEW_STRING = 291           # GETSPA ($B4F4) and PUTNEW: a string made
 STRING_BYTE = 16           # MOVINS per byte copied
+# CHR$ ($B6EC) past CONINT (the math package's): TXA, PHA, LDA #1, JSR STRSPA (GETSPA: 81), PLA,
+# LDY #0, STA (DSCTMP+1),Y, PLA, PLA, JMP PUTNEW (63), counted off the listing
+CHR_STRING = 6 + 2 + 3 + 2 + 81 + 4 + 2 + 6 + 4 + 4 + 3 + 63
 CONCAT = 372               # CAT ($B63D): both strings' descriptors, the lengths added
 
 # -- flow ----------------------------------------------------------------------------------------------

@@ -390,7 +390,7 @@ class Expressions:
                 self.cost += cycles.NEW_STRING + cycles.STRING_BYTE * len(text)
                 return self.new_temp(text)
             if token == T_CHR:
-                self.cost += cycles.NEW_STRING + cycles.STRING_BYTE
+                self.cost += cycles.CHR_STRING
                 return self.new_temp(bytes((self.byte_value(v),)))
             if token == T_SGN:
                 return mbf.sgn(v)
