@@ -62,7 +62,7 @@ SKIP_COLON = 5             # the scan ended by a colon, not the zero: BEQ not ta
 
 # Per statement, what its own code spends beyond the text it reads and the parts below
 # (keyed by token; LET's and the others' STATEMENT_ENTRY): FOR's frame pushed, GOSUB's, RETURN's pop, IF's test...
-STATEMENTS = {T_END: 60, T_FOR: 587, T_NEXT: 0, T_DATA: 60, T_DIM: 60, T_READ: 230, T_GOTO: 208, T_IF: 87,
+STATEMENTS = {T_END: 60, T_FOR: 587, T_NEXT: 0, T_DATA: 60, T_DIM: 60, T_READ: 230, T_GOTO: 208, T_IF: 64,
               T_RESTORE: 20, T_GOSUB: 305, T_RETURN: 137, T_REM: 96, T_ON: 109, T_DEF: 324, T_POKE: 51, T_PRINT: 0,
               T_GET: 748}
 
@@ -122,7 +122,7 @@ NUMBER = 21                 # a number: JMP (IEVAL), NEVAL, EVAL0's JSR CHRGET, 
 PI = 100                   # pi: its five bytes moved into FAC
 OPERATOR = 376             # a binary operator: the precedence test, the left operand pushed (rounded) and popped
 RELATION = 129             # DOREL's type tests and the result made -1 or 0 (FCOMP is the math package's)
-STRING_COMPARE = 94       # DOREL's STRCMP: both strings freed (FRETMP), the lengths, the result
+STRING_COMPARE = 143      # DOREL's STRCMP: both strings freed (FRETMP), the lengths, the result
 STRING_COMPARE_BYTE = 20   # STRCMP's loop per byte, to the first that differs
 NOT = 378                  # NOT: the operand made an integer and back, its precedence pushed
 LOGICAL = 122              # AND, OR, NOT: both operands made integers (AYINT), the result GIVAYF
@@ -173,8 +173,9 @@ NEXT_BARE = 3 + 13         # NEXT alone: BNE not taken, LDY #0, BEQ STXFOR (4 mo
                            # called (FADDT, MOVMF and FCOMP are the math package's: FCOMPN 3 cycles short)
 
 NEXT_DONE = 21             # a loop ended: its frame dropped (TSX, ADC #FORSIZ, TXS), CHRGOT for a comma
-IF_TRUE = 27                # IF with a true condition: DOCOND's CHRGOT and the way on (a statement or GOTO),
-                           # the statement after THEN adding its entry (STATEMENTS)
+IF_TRUE = 0                # IF with a true condition: DOCOND's CHRGOT and BCS DOCO, the statement after THEN
+                           # adding its own entry (STATEMENTS; fitted)
+IF_GOTO = 188              # ... THEN a line number: DOCOND's JMP GOTO and GOTO's own (fitted)
 
 # -- printing and data -----------------------------------------------------------------------------------
 # PRINT ($AAA0), counted off the listing.  Its loop re-enters at PRINT (after an item: BEQ

@@ -90,11 +90,18 @@ class FlowStatements:
             raise BasicError("SYNTAX")
         true = bool(v) if isinstance(v, bytes) else v[1] != 0
         if not true:
+            # REM's REMN from TXTPTR on: after THEN, SYNCHR's CHRGET has landed on the byte
+            # after it; a GOTO token is passed by REMN itself
+            if c == T_THEN:
+                b = self.peek()
+                self.cost += cycles.CHRGET_HIGH if b >= 0x3A else cycles.CHRGET_LOW
+            else:
+                self.cost += cycles.SKIP_BYTE
             self.skip_line()
             return
         self.cost += cycles.IF_TRUE
         if is_digit(self.peek()) or self.at_end():
-            self.cost += cycles.STATEMENT_ENTRY       # as the statement after THEN adds its own
+            self.cost += cycles.IF_GOTO               # DOCOND's JMP GOTO (or THEN and nothing)
             if not self.at_end():
                 self.st_goto()
             return                # THEN: -- GONE3 ($A7E4) takes the colon as an empty statement
