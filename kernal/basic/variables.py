@@ -153,7 +153,7 @@ class Variables:
                 raise BasicError("OUT OF MEMORY")
         self.put(end + 7, bytes(ram[end:strend]))       # the arrays move up (STREND + 7 < FRETOP)
         # (STREND POKEd below ARYTAB: nothing to move, and no negative time)
-        self.cost += cycles.VAR_CREATE + cycles.MOVE_BYTE * max(0, strend - end)
+        self.cost += cycles.VAR_CREATE + self.bltu_cycles(end, strend - end)
         self.put(end, bytes((n1, n2, 0, 0, 0, 0, 0)))
         self.set_w(ARYTAB, end + 7)
         self.set_w(STREND, strend + 7)
@@ -162,6 +162,18 @@ class Variables:
         self.var_cache[key] = (end + 2, spent)
         self.set_w(VARPNT, end + 2)
         return end + 2
+
+    @staticmethod
+    def bltu_cycles(start, length):
+        """BLTU ($A3B8) moving `length` bytes from `start` up: 16 cycles a byte (LDA (HIGHTR),Y,
+        STA (HIGHDS),Y, DEY, BNE), one more where LDA's address crosses a page: HIGHTR's low
+        byte is start's on every page, Y runs from the page's bytes down."""
+        if length <= 0:
+            return 0
+        low = start & 0xFF
+        pages, first = divmod(length, 256)
+        crossings = max(0, low + first - 256) + pages * low
+        return cycles.MOVE_BYTE * length + crossings
 
     def read_var(self, kind, addr):
         ram = self.ram
