@@ -83,7 +83,7 @@ VAR_PASSED = 35
 VAR_PASSED_OTHER_PAGE = 31
 VAR_NAME_MATCH = 13
 VAR_PAGE = 7
-VAR_CREATE = 205           # NOTFNS: the arrays moved up by 7 (BLTU, set up), the 7 bytes written
+VAR_CREATE = 203           # NOTFNS: the arrays moved up by 7 (BLTU, set up), the 7 bytes written
 MOVE_BYTE = 16             # BLTU per byte moved
 READ_TI = 992              # TI (and TI$) read: the name tested, RDTIM, the jiffies into FAC
 # EVAL ($AE83) on a variable, counted off BASIC 901226-01 (PTRGET, its LOPFND and the text's
