@@ -68,9 +68,8 @@ CASES = [
     ('GET with HELLO typed x8', '10 FOR I=1 TO 8:GET A$:IF A$<>"" THEN PRINT A$;\n20 NEXT\n30 END', 46956, 9014,
      "HELLO"),
 ]
-# INPUT with typed answers: the KERNAL's line input (CHRIN from the screen: the editor's key
-# loop, its RETURN reading the line back) is charged by kernal/editor_cycles.py, not yet
-# path by path as the ROM runs it (issue 33's first item): shown apart
+# INPUT with typed answers: INPUT's own way (QINLIN, the prompt, the fields given to the
+# variables) is not yet charged path by path as the ROM runs it: shown apart
 INPUT_CASES = [
     ('INPUT with answers typed', '10 INPUT "NAME";N$\n20 INPUT A,B\n30 PRINT N$;A+B\n40 END', 25649, 13796,
      "BO{return}3,4{return}"),
