@@ -205,6 +205,7 @@ class C64:
         they are, CLRCHN, the stack reset, CLI, then READY."""
         self.kernal.channels.clrchn()          # CLRCHN, and CMD's channel is forgotten
         self.mem[CHANNL] = 0
+        self.basic.interp.in_code = None       # no machine code of BASIC's is coming back
         self.cpu.sp = 0xFA
         self.cpu.p &= ~INTERRUPT               # BASIC's warm start does CLI
         self.cpu.pc = BASIC_READY
@@ -249,7 +250,8 @@ class C64:
             self.start_basic(run=True)
             return
         cpu, mem = self.cpu, self.mem
-        cpu.sp = 0xF6
+        cpu.sp = 0xF8
+        cpu.stPushWord(entries.address_of("BASIC_GONE_RETURN") - 1)    # JSR GONE3's, then SYS's return
         cpu.stPushWord(entries.SYS_RETURN_PUSH)
         cpu.a, cpu.x, cpu.y = mem[SAREG], mem[SXREG], mem[SYREG]
         cpu.p = (mem[SPREG] | UNUSED) & ~BREAK

@@ -727,10 +727,11 @@ class Kernal:
         self.machine.basic_warm_start()      # (RESTOR, IOINIT and CINT are RUN/STOP+RESTORE's, before it)
         return True
 
-    k_basic_ready_entry = k_basic_warm_start
+    def k_basic_ready_entry(self, cpu):
+        return self.basic.ready_entry(cpu)
 
     def k_basic_ready(self, cpu):
-        return self.basic.ready(cpu)
+        return self.basic.ready_from_code(cpu)
 
     def k_basic_main(self, cpu):
         return self.basic.main_loop(cpu)
@@ -739,7 +740,20 @@ class Kernal:
         # The trap itself is no ROM code: NEWSTT's cycles are charged with each statement
         # (kernal.basic.cycles), so the trap's own charge is given back.
         cpu.processorCycles -= self._routines[_NEWSTT][2]
-        return self.basic.interp.newstt(cpu)
+        interp = self.basic.interp
+        if interp.in_code is not None:        # JMP $A7AE from code BASIC started (kernal.basic.vectors)
+            return interp.newstt_from_code(cpu)
+        return interp.newstt(cpu)
+
+    # Where machine code hooked into BASIC's vectors goes on (kernal.basic.vectors).
+    def k_basic_ngone(self, cpu):
+        return self.basic.interp.ngone(cpu)
+
+    def k_basic_ngone1(self, cpu):
+        return self.basic.interp.ngone1(cpu)
+
+    def k_basic_gone_return(self, cpu):
+        return self.basic.interp.gone_return(cpu)
 
     def k_strout(self, cpu):
         addr = cpu.a | (cpu.y << 8)

@@ -78,6 +78,15 @@ ROM_ENTRIES = (
     ("BASIC_READY", 0xA474),      # prints READY. and enters direct mode
     ("BASIC_MAIN", 0xA480),       # direct mode: read a line, run the command
     ("BASIC_NEWSTT", 0xA7AE),     # the interpreter: run the next statements
+    # Where code hooked into BASIC's vectors goes on, or a SYS'd routine goes back
+    # (kernal.basic.vectors):
+    ("BASIC_NMAIN", 0xA483),      # IMAIN's default: read a line, run or store it
+    ("BASIC_NCRNCH", 0xA57C),     # ICRNCH's default: tokenise BUF from TXTPTR
+    ("BASIC_NQPLOP", 0xA71A),     # IQPLOP's default: LIST the byte in A
+    ("BASIC_NGONE", 0xA7E4),      # IGONE's default: CHRGET, then the statement
+    ("BASIC_NGONE1", 0xA7E7),     # after NGONE's CHRGET: the statement whose first byte is A
+    ("BASIC_GONE_RETURN", 0xA7EA),  # where a statement's RTS lands (JSR GONE3): on to NEWSTT
+    ("BASIC_NEVAL", 0xAE86),      # IEVAL's default: the operand after TXTPTR into FAC
     ("FLPINT", 0xB1AA),           # FAC -> integer in A/Y: where the vector at $0003 points
     ("GIVAYF", 0xB391),           # integer in A/Y -> FAC: where the vector at $0005 points
     ("STROUT", 0xAB1E),
@@ -130,9 +139,9 @@ RAM_VECTORS = tuple((name, vector, address_of(routine)) for name, vector, routin
     ("ISAVE", ISAVE, "ISAVE"),
 ))
 
-# BASIC's vectors $0300-$030B as its INITV sets them (the ROM's addresses; BASIC here is
-# Python and does not call through them; only the first, the error, holds a trap, for
-# machine code that raises an error through it -- docs/c64.md).
+# BASIC's vectors $0300-$030B as its INITV sets them: the ROM's addresses, each a trap.
+# BASIC (Python) calls through a vector that holds another address, as the ROM would
+# (kernal.basic.vectors; docs/c64.md).
 BASIC_VECTORS = (0xE38B, 0xA483, 0xA57C, 0xA71A, 0xA7E4, 0xAE86)
 
 RAM_VECTOR_TABLE = 0xFD30   # the defaults RESTOR copies to $0314-$0333, in the stub ROM too

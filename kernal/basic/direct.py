@@ -22,7 +22,7 @@ from kernal.basic.interpreter import BasicError, Interpreter
 from kernal.channels import WAIT
 from kernal.errors import KernalError
 from kernal.locations import (ADRAY1, ADRAY2, ARYTAB, BASIC_MEMSIZ, BASIC_START, BASIC_TOP, CHANNL, CHRGET,
-                              DATPTR, FOUR6, FRETOP, IERROR, JMPER, MSG_DIRECT_MODE, MSGFLG, QTSW,
+                              CURLIN, DATPTR, FOUR6, FRETOP, IERROR, JMPER, MSG_DIRECT_MODE, MSGFLG, QTSW,
                               ST_DEVICE_NOT_PRESENT, ST_EOI, ST_VERIFY_ERROR, STATUS, STREND, TEMPPT, TEMPST,
                               TXTPTR, TXTTAB, USRPOK, VARTAB)
 
@@ -195,6 +195,7 @@ class Basic:
         for offset, byte in enumerate(CHRGET_CODE):
             m[CHRGET + offset] = byte
         self.interp.rnd.reseed()                                             # (its 5 bytes follow)
+        self.interp.in_code = None
         m[FOUR6] = 3                                                         # a descriptor's size
         m[TEMPPT] = TEMPST                                                   # no temporary strings
         self.new()
@@ -308,7 +309,7 @@ class Basic:
         self.interp.running = False
         self.interp.pending = None
         self.interp.hung = False
-        self.interp.in_sys = False
+        self.interp.in_code = None
         cpu.pc = BASIC_MAIN
         return True
 
@@ -325,12 +326,14 @@ class Basic:
     def error_by_number(self, cpu):
         """$E38B, where IERROR ($0300) points: the error numbered X (BASIC_ERRORS), as machine
         code raises one with LDX #n / JMP ($0300): the stack reset (STKINI), the message,
-        IN the line of the SYS that ran the code, READY.; X with bit 7 set: READY. alone."""
+        IN the line CURLIN names (that of the SYS that ran the code), READY.; X with bit 7
+        set: READY. alone."""
         interp = self.interp
         line = None
-        if interp.in_sys:
-            number, _, direct = interp.sys_return
-            line = None if direct else number
+        if interp.in_code is not None:
+            interp.in_code = None
+            if self.mem[CURLIN + 1] != 0xFF:
+                line = self.mem[CURLIN] | (self.mem[CURLIN + 1] << 8)
         elif interp.running and not interp.direct:
             line = interp.line
         interp.running = False
@@ -342,6 +345,24 @@ class Basic:
         number = cpu.x
         name = BASIC_ERRORS[number] if 0 < number < len(BASIC_ERRORS) else "ERROR %d" % number
         return self.report_error(cpu, name, line)
+
+    def ready_entry(self, cpu):
+        """READY ($E386): LDX #$80 and JMP (IERROR) -- READY. through the error vector, the
+        stack and the channels as they are (machine code ends so, JMP $E386)."""
+        interp = self.interp
+        if interp.in_code is not None:
+            interp.adopt_stack(cpu.sp)
+        cpu.x = 0x80
+        cpu.pc = self.mem[IERROR] | (self.mem[IERROR + 1] << 8)
+        return True
+
+    def ready_from_code(self, cpu):
+        """READYX ($A474) reached by machine code (JMP $A474): READY., the stack as the code
+        left it."""
+        interp = self.interp
+        if interp.in_code is not None:
+            interp.adopt_stack(cpu.sp)
+        return self.ready(cpu)
 
     # -- direct mode ---------------------------------------------------------------------
     def reading_lines(self):

@@ -11,7 +11,9 @@ from kernal.basic.definitions import (BasicError, FOR_BYTES, FOR_LOWEST, Finishe
                                       SP_SUBSCRIPT, STACK_TOP, Suspend, T_EQ, T_FN, T_FOR, T_GOSUB, T_GOTO, T_STEP,
                                       T_THEN, T_TO, is_digit)
 from kernal.basic.mbf import MathError
+from kernal.basic.vectors import GONE_RETURN_PUSH
 from kernal.locations import CIA1_PRA, CIA1_PRB, FORPNT, MSGFLG, NDX, OLDLIN, OLDTXT, SAREG, TXTPTR, TXTTAB, VARTAB
+from kernal.stack import rts_target
 
 WAIT_LOOP_CYCLES = 14           # WAIT's loop: LDA (POKER),Y; EOR; AND; BEQ
 WAIT_IO_POLL = 63               # an I/O register (the raster, a timer) looked at once a raster line
@@ -67,6 +69,8 @@ class FlowStatements:
     def st_return(self):
         for i in range(len(self.stack) - 1, -1, -1):
             frame = self.stack[i][0]
+            if frame[0] == "junk":
+                break                        # (FNDFOR stops at what is not a FOR frame)
             if frame[0] == "gosub":
                 self.pop_to(i)
                 _, line, pos, direct = frame
@@ -150,7 +154,7 @@ class FlowStatements:
         self.store("f", addr, self.numeric(self.expr()))
         for i in range(len(self.stack) - 1, -1, -1):        # FNDFOR: the same variable's loop goes
             frame = self.stack[i][0]
-            if frame[0] == "gosub":
+            if frame[0] != "for":
                 break
             if frame[1] == addr:
                 self.pop_to(i)
@@ -190,7 +194,7 @@ class FlowStatements:
                 addr = self.var_address(n1, n2)
             for i in range(len(self.stack) - 1, -1, -1):
                 frame = self.stack[i][0]
-                if frame[0] == "gosub":
+                if frame[0] != "for":
                     raise BasicError("NEXT WITHOUT FOR")
                 if addr is None or frame[1] == addr:
                     break
@@ -344,39 +348,42 @@ class FlowStatements:
         raise Suspend(True)
 
     def st_sys(self):
+        """SYS ($E12A): the code runs below BASIC's frames, as on a C64: JSR GONE3's return
+        ($A7E9), then SYS's own ($E146) on the stack, A X Y P from SAREG-SPREG.  Its RTS comes
+        back at $E147 (sys_returned); PLA PLA RTS drops SYS's return and lands at $A7EA, on to
+        NEWSTT without the registers saved (kernal.basic.vectors)."""
         addr = self.address_value(self.expr())
         self.set_txtptr()                      # (machine code may read on with CHRGET)
-        self.in_sys = True
-        self.sys_return = (self.line, self.pos, self.direct)
+        self.in_code = "sys"
         self.machine.start(addr)
-        cpu = self.machine.cpu                 # the code runs below BASIC's frames, as on a C64:
-        cpu.sp = self.stack_pointer() - 2      # JSR GONE3's return, then SYS's own ($E146)
+        cpu = self.machine.cpu
+        cpu.sp = self.stack_pointer()
+        cpu.stPushWord(GONE_RETURN_PUSH)
         cpu.stPushWord(entries.SYS_RETURN_PUSH)
         self.ram[MSGFLG] = 0
         raise Suspend(True, keep_pc=True)
 
     def sys_returned(self, cpu):
-        """The SYS'd code did its RTS ($E147): registers stored, on with the next statement.
+        """The SYS'd code did its RTS ($E147): CSYSRZ stores the registers, and its RTS goes
+        to GONE3's return, on to NEWSTT at TXTPTR (where the code left it: a SYS whose
+        arguments the code did not read is a SYNTAX error there, as on a C64).
 
-        Returns False when there is nothing to go on with (SYS in direct mode, or the program
-        ends right after its SYS line): the machine then stops as a program that returned to
-        BASIC, as before the interpreter existed."""
-        if not self.in_sys:
+        Returns False when there is nothing to go on with (the SYS ends a direct line, or
+        the program, the line after it being the end): the machine then stops as a program
+        that returned to BASIC, as before the interpreter existed."""
+        if self.in_code != "sys":
             return False
-        self.in_sys = False
         for offset, register in enumerate(("a", "x", "y", "p")):
             self.ram[SAREG + offset] = getattr(cpu, register)
-        self.line, self.pos, self.direct = self.sys_return
-        self.pos = self.w(TXTPTR)              # NEWSTT goes on where the code left TXTPTR
-        self.set_curlin()
-        if self.direct:
-            return False
-        self.skip_statement()
-        if self.text_at() == 0 and not self.text_at(2):
+        pos = self.w(TXTPTR)
+        if self.ram[pos] == 0 and (self.direct or not self.ram[(pos + 2) & 0xFFFF]):
+            self.in_code = None
+            self.pos = pos
+            self.set_curlin()
             return False                     # END right after: READY. as a returned program
-        cpu.sp = 0xFA
-        cpu.pc = NEWSTT
-        return True
+        cpu.pc = rts_target(self.ram, cpu.sp)
+        cpu.sp = (cpu.sp + 2) & 0xFF
+        return self.newstt_from_code(cpu)
 
     def st_def(self):
         if self.direct:

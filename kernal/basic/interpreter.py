@@ -51,11 +51,12 @@ from kernal.basic.flow_statements import FlowStatements
 from kernal.basic.io_statements import IoStatements
 from kernal.basic.program_text import ProgramText
 from kernal.basic.variables import Variables
+from kernal.basic.vectors import Vectors, error_number
 from kernal.channels import WAIT
-from kernal.locations import BUF, CHANNL, CURLIN, MSGFLG, OLDLIN, OLDTXT, RNDX, STKEY, TXTTAB
+from kernal.locations import BUF, CHANNL, CURLIN, IGONE, MSGFLG, OLDLIN, OLDTXT, RNDX, STKEY, TXTTAB
 
 
-class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStatements):
+class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStatements, Vectors):
     """Runs BASIC statements for a Basic (kernal.basic.direct) on its machine."""
 
     def __init__(self, basic):
@@ -82,7 +83,7 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
         self.temps = 0                   # temporary string descriptors in use (Expressions.new_temp)
         self.var_cache = {}              # (n1, n2) -> address of the value; valid for one VARTAB
         self.var_cache_vartab = None
-        self.in_sys = False              # a SYS from the program is running
+        self.in_code = None              # machine code BASIC started (SYS, a hook: kernal.basic.vectors)
         self.listing = None              # lines LIST has still to print
         self.jumped = False
         self.cont_ok = False
@@ -102,6 +103,9 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
         self.waiting_on = None
         self.hung = False
         self.ram[CURLIN + 1] = 0xFF                  # MAIN ($A49C): direct mode, the low byte kept
+        hook = self.hook(IGONE)
+        if hook is not None:                         # MAIN: JMP GONE, TXTPTR at $01FF
+            return self.newstt(cpu, lambda: self.call_igone(cpu, hook, BUF - 1))
         return self.newstt(cpu)
 
     def run_program(self, first=None):
@@ -120,8 +124,9 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
             self.goto_line(first)
         self.ram[MSGFLG] = 0                   # MSGFLG: program mode
 
-    def newstt(self, cpu):
-        """The trap at NEWSTT: run statements for one slice of C64 time."""
+    def newstt(self, cpu, resume=None):
+        """The trap at NEWSTT: run statements for one slice of C64 time.  `resume`, from an
+        entry of machine code (kernal.basic.vectors), runs first: where the code left BASIC."""
         ram = self.ram
         machine = self.machine
         editor = machine.kernal.editor
@@ -138,6 +143,8 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
         if self.hung:
             return self.hang(cpu)
         try:
+            if resume is not None:
+                resume()
             while True:
                 if cpu.processorCycles >= deadline or machine.waiting or machine.stall_cycles:
                     # (a stall: a ROM delay loop, CTRL's slow scroll, must pass first)
@@ -164,25 +171,20 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
                         ram[CURLIN], ram[CURLIN + 1] = ram[p + 3], ram[p + 4]
                         self.pos = p + 5
                     cpu.processorCycles += cycles.LINE
+                    hook = self.hook(IGONE)
+                    if hook is not None:
+                        self.call_igone(cpu, hook, (self.pos - 1) & 0xFFFF)
                     continue
                 if c == 0x3A:
                     if not self.direct:
                         p = self.pos
                         ram[OLDTXT], ram[OLDTXT + 1] = p & 0xFF, p >> 8
                     self.pos += 1
+                    hook = self.hook(IGONE)
+                    if hook is not None:
+                        self.call_igone(cpu, hook, (self.pos - 1) & 0xFFFF, colon=True)
                     continue
-                self.stmt_pos = self.seg = self.pos
-                self.unread = (0, 0, 0)
-                self.cost = cycles.STATEMENT
-                self.temps = 0                     # TEMPST: no string descriptors pending
-                mbf.METER.cycles = 0               # only this statement's math is charged to it
-                self.jumped = False
-                self.sp = STACK_TOP - SP_LET + self.direct - self.stack_used     # FRMEVL's SP (GETSTK)
-                self.statement()
-                if not self.jumped and not self.at_end():
-                    raise BasicError("SYNTAX")
-                self.charge_text()
-                self.charge(cpu)
+                self.run_statement(cpu, self.statement)
         except Suspend as suspend:
             self.charge(cpu)
             if suspend.result is WAIT:              # come back to this statement when a key is in
@@ -205,6 +207,8 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
             self.listing = None
             if finished.message:
                 self.basic.print_text(finished.message)
+            elif self.call_ierror(cpu, 0x80):           # READY ($E386): LDX #$80, JMP (IERROR)
+                return True
             if machine.stall_cycles:
                 # The statement's time (a LOAD's or SAVE's on the drive) passes before READY.
                 cpu.pc = BASIC_READY
@@ -217,7 +221,26 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
             self.waiting_on = None
             self.listing = None
             self.cont_ok = False
+            number = error_number(str(error))
+            if number is not None and self.call_ierror(cpu, number):     # ERROR: JMP (IERROR)
+                return True
             return self.basic.report_error(cpu, str(error), self.line_for_messages())
+
+    def run_statement(self, cpu, action):
+        """One statement from the text pointer (GONE3 on): its time charged, then NEWSTT's
+        test that it ended at a colon or the line's end."""
+        self.stmt_pos = self.seg = self.pos
+        self.unread = (0, 0, 0)
+        self.cost = cycles.STATEMENT
+        self.temps = 0                     # TEMPST: no string descriptors pending
+        mbf.METER.cycles = 0               # only this statement's math is charged to it
+        self.jumped = False
+        self.sp = STACK_TOP - SP_LET + self.direct - self.stack_used     # FRMEVL's SP (GETSTK)
+        action()
+        if not self.jumped and not self.at_end():
+            raise BasicError("SYNTAX")
+        self.charge_text()
+        self.charge(cpu)
 
     def hang(self, cpu):
         """The ROM loops for ever (Hung): its time passes with the interrupts running, a
@@ -299,7 +322,11 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
 
     # -- statements ----------------------------------------------------------------------------------------
     def statement(self):
-        c = self.take()
+        self.dispatch(self.take())
+
+    def dispatch(self, c):
+        """GONE2: the statement whose token (or first letter, for LET) is c, the text
+        pointer after it."""
         self.cost += cycles.LET if c < 0x80 or c == T_LET else cycles.STATEMENTS.get(c, cycles.STATEMENT_ENTRY)
         if c < 0x80:
             if c == PI_TOKEN:

@@ -29,7 +29,8 @@ def test_disassembly_of_the_stub_rom_shows_the_routines_not_jams():
     assert lines[:2] == ["BASIC_READY:", ".C:A474  02         TRAP       ; BASIC's READY. message, in Python"]
     assert "BASIC_MAIN:" in lines
     assert ".C:A480  02         TRAP       ; BASIC's main loop (reads a line, runs it), in Python" in lines
-    assert ".C:A481  02 ...     (stub ROM filler to $A7AD: no code)" in lines
+    assert ".C:A481  02 ...     (stub ROM filler to $A482: no code)" in lines
+    assert ".C:A483  02         TRAP       ; BASIC's main loop behind IMAIN ($0302), in Python" in lines
     chrout = monitor.execute("d f1ca f1ca").splitlines()
     assert chrout == ["CHROUT:", ".C:F1CA  02         TRAP       ; the KERNAL's CHROUT, in Python"]
     # the jump table is real code, shown as it is
