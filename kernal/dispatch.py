@@ -721,6 +721,8 @@ class Kernal:
         self.basic.interp.givayf(cpu)
 
     def k_basic_error(self, cpu):
+        if self.basic.interp.hook_exit_at(cpu, entries.address_of("BASIC_ERROR")):
+            return True                       # an error raised by a hook BASIC is running
         return self.basic.error_by_number(cpu)
 
     def k_basic_warm_start(self, cpu):
@@ -734,7 +736,7 @@ class Kernal:
         return self.basic.ready_from_code(cpu)
 
     def k_basic_main(self, cpu):
-        return self.basic.main_loop(cpu)
+        return self.basic.main_loop(cpu, through_vector=True)
 
     def k_basic_newstt(self, cpu):
         # The trap itself is no ROM code: NEWSTT's cycles are charged with each statement
@@ -754,6 +756,36 @@ class Kernal:
 
     def k_basic_gone_return(self, cpu):
         return self.basic.interp.gone_return(cpu)
+
+    def k_basic_nmain(self, cpu):
+        return self.basic.main_loop(cpu)
+
+    def k_basic_main_line(self, cpu):
+        return self.basic.main_line(cpu)
+
+    def k_basic_inlin(self, cpu):
+        return self.basic.inlin(cpu)
+
+    def k_basic_ncrnch(self, cpu):
+        self.basic.interp.ncrnch(cpu, self.basic.crunch)
+
+    def k_basic_neval(self, cpu):
+        return self.basic.interp.exit_trap(cpu, entries.address_of("BASIC_NEVAL"), "NEVAL")
+
+    def k_basic_neval_read(self, cpu):
+        return self.basic.interp.exit_trap(cpu, entries.address_of("BASIC_NEVAL_READ"), "EVAL")
+
+    def k_basic_nqplop(self, cpu):
+        return self.basic.interp.exit_trap(cpu, entries.address_of("BASIC_NQPLOP"), "NQPLOP")
+
+    def k_basic_ploop(self, cpu):
+        return self.basic.interp.exit_trap(cpu, entries.address_of("BASIC_PLOOP"), "PLOOP")
+
+    def k_basic_ploop1(self, cpu):
+        return self.basic.interp.exit_trap(cpu, entries.address_of("BASIC_PLOOP1"), "PLOOP1")
+
+    def k_basic_prit4(self, cpu):
+        return self.basic.interp.exit_trap(cpu, entries.address_of("BASIC_PRIT4"), "PRIT4")
 
     def k_strout(self, cpu):
         addr = cpu.a | (cpu.y << 8)

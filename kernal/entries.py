@@ -81,12 +81,18 @@ ROM_ENTRIES = (
     # Where code hooked into BASIC's vectors goes on, or a SYS'd routine goes back
     # (kernal.basic.vectors):
     ("BASIC_NMAIN", 0xA483),      # IMAIN's default: read a line, run or store it
+    ("BASIC_MAIN_LINE", 0xA486),  # MAIN after INLIN: the line in BUF (X/Y = $01FF) run or stored
+    ("BASIC_INLIN", 0xA560),      # INLIN: a line through CHRIN into BUF, X/Y = $01FF
     ("BASIC_NCRNCH", 0xA57C),     # ICRNCH's default: tokenise BUF from TXTPTR
+    ("BASIC_PRIT4", 0xA6EF),      # LIST: print A AND $7F, on with the byte after LSTPNT's
+    ("BASIC_PLOOP", 0xA6F3),      # LIST: print A, on with the byte after Y's
+    ("BASIC_PLOOP1", 0xA700),     # LIST: on with the byte after Y's
     ("BASIC_NQPLOP", 0xA71A),     # IQPLOP's default: LIST the byte in A
     ("BASIC_NGONE", 0xA7E4),      # IGONE's default: CHRGET, then the statement
     ("BASIC_NGONE1", 0xA7E7),     # after NGONE's CHRGET: the statement whose first byte is A
     ("BASIC_GONE_RETURN", 0xA7EA),  # where a statement's RTS lands (JSR GONE3): on to NEWSTT
     ("BASIC_NEVAL", 0xAE86),      # IEVAL's default: the operand after TXTPTR into FAC
+    ("BASIC_NEVAL_READ", 0xAE8D),  # after NEVAL's CHRGET: the operand whose first byte TXTPTR is on
     ("FLPINT", 0xB1AA),           # FAC -> integer in A/Y: where the vector at $0003 points
     ("GIVAYF", 0xB391),           # integer in A/Y -> FAC: where the vector at $0005 points
     ("STROUT", 0xAB1E),

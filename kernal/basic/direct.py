@@ -17,17 +17,19 @@ BASIC does), and relinks lines.
 """
 
 from kernal import entries
-from kernal.basic.definitions import BASIC_ERRORS, SLICE, kernal_error
+from kernal.basic.definitions import BASIC_ERRORS, SLICE, Finished, kernal_error
 from kernal.basic.interpreter import BasicError, Interpreter
 from kernal.channels import WAIT
 from kernal.errors import KernalError
-from kernal.locations import (ADRAY1, ADRAY2, ARYTAB, BASIC_MEMSIZ, BASIC_START, BASIC_TOP, CHANNL, CHRGET,
-                              CURLIN, DATPTR, FOUR6, FRETOP, IERROR, JMPER, MSG_DIRECT_MODE, MSGFLG, QTSW,
+from kernal.locations import (ADRAY1, ADRAY2, ARYTAB, BASIC_MEMSIZ, BASIC_START, BASIC_TOP, BUF, CHANNL, CHRGET,
+                              CURLIN, DATPTR, FOUR6, FRETOP, ICRNCH, IERROR, IMAIN, IQPLOP, JMPER, MSG_DIRECT_MODE,
+                              MSGFLG, QTSW,
                               ST_DEVICE_NOT_PRESENT, ST_EOI, ST_VERIFY_ERROR, STATUS, STREND, TEMPPT, TEMPST,
                               TXTPTR, TXTTAB, USRPOK, VARTAB)
 
 MEMSIZ = BASIC_MEMSIZ
 BASIC_MAIN = entries.address_of("BASIC_MAIN")
+NMAIN = entries.address_of("BASIC_NMAIN")
 ILLEGAL_QUANTITY = 0xB248  # the ROM's ILLEGAL QUANTITY error entry, USR's default
 MAX_LINE = 63999
 # CHRGET as INITCZ copies it to $73-$8A: the next byte of the text at TXTPTR ($7A/$7B) in A,
@@ -367,10 +369,25 @@ class Basic:
     # -- direct mode ---------------------------------------------------------------------
     def reading_lines(self):
         """True while the READY. loop waits for a typed line (no program or SYS running)."""
-        return self.machine.cpu.pc == BASIC_MAIN and self.mem[MSGFLG] == MSG_DIRECT_MODE
+        return self.machine.cpu.pc in (BASIC_MAIN, NMAIN) and self.mem[MSGFLG] == MSG_DIRECT_MODE
 
-    def main_loop(self, cpu):
-        """$A480: collect a line through CHRIN; run it at RETURN."""
+    def main_loop(self, cpu, through_vector=False):
+        """$A480: JMP (IMAIN) -- to a program's hook if it put one there
+        (kernal.basic.vectors) -- else NMAIN ($A483): collect a line through CHRIN; run it
+        at RETURN."""
+        hook = self.interp.hook(IMAIN) if through_vector else None
+        if hook is not None:
+            cpu.pc = hook
+            return True
+        typed = self.read_line(cpu)
+        if typed is None or typed is WAIT:
+            return typed or True
+        return self.execute(cpu, typed)
+
+    def read_line(self, cpu):
+        """INLIN ($A560): a line through CHRIN, ended by RETURN (88 bytes kept), then BASIC's
+        own RETURN on the screen.  WAIT while a key is awaited; None when the input device
+        is not there (the trap's address runs again, its time passing)."""
         channels = self.channels
         while True:
             try:
@@ -379,8 +396,7 @@ class Basic:
                 # INLIN reads from an input device that is not there (DFLTN POKEd): a C64
                 # reads on for ever; its time passes, RUN/STOP+RESTORE gets out
                 self.machine.stall(SLICE)
-                cpu.pc = BASIC_MAIN
-                return True
+                return None
             if byte is WAIT:
                 return WAIT
             if byte == 0x0D:
@@ -391,44 +407,86 @@ class Basic:
         self.line.clear()
         if not self.mem[CHANNL]:
             self.print_text("\r")                  # $AACA: BASIC ends the input line itself (not into CMD's file)
-        return self.execute(cpu, typed)
+        return typed
+
+    def inlin(self, cpu):
+        """INLIN ($A560) called by machine code (a hooked IMAIN): the line into BUF with a zero
+        after it, X/Y = $01FF (BUF-1), then RTS."""
+        typed = self.read_line(cpu)
+        if typed is WAIT:
+            return WAIT
+        if typed is None:
+            cpu.pc = entries.address_of("BASIC_INLIN")
+            return True
+        self.interp.put(BUF, typed + b"\0")
+        cpu.a, cpu.x, cpu.y = 0, (BUF - 1) & 0xFF, (BUF - 1) >> 8
+        return None
+
+    def main_line(self, cpu):
+        """MAIN after its INLIN ($A486), reached by machine code: the line in BUF from X/Y + 1
+        run or stored."""
+        start = (cpu.x | (cpu.y << 8)) + 1
+        return self.execute(cpu, bytes(self.interp.read(start, 89)).split(b"\0", 1)[0][:88])
 
     def execute(self, cpu, typed):
-        """Run one typed line (PETSCII bytes, or str for convenience)."""
+        """Run one typed line (PETSCII bytes, or str for convenience).  A program's ICRNCH
+        hook tokenises it when there is one (kernal.basic.vectors)."""
         if isinstance(typed, str):
             typed = typed.encode("latin-1")
         text = typed.lstrip(b" ")
         if not text:
             cpu.pc = BASIC_MAIN
             return True
+        interp = self.interp
+        hook = interp.hook(ICRNCH)
+        if hook is not None:
+            interp.put(BUF, typed[:88] + b"\0")
+
+        def tokenised(rest):
+            return crunch(rest) if hook is None else interp.crunch_hooked(hook, BUF + len(typed) - len(rest))
         try:
             if 0x30 <= text[0] <= 0x39:
                 number, rest = split_line_number(text)
                 if number > MAX_LINE:
                     raise BasicError("SYNTAX")
-                self.store_line(number, crunch(rest))
-                self.interp.clear_variables()          # editing the program clears the variables
-                self.interp.cont_ok = False
+                self.store_line(number, tokenised(rest))
+                interp.clear_variables()          # editing the program clears the variables
+                interp.cont_ok = False
                 cpu.pc = BASIC_MAIN
                 return True
+            tokens = tokenised(text)
         except BasicError as error:
             return self.report_error(cpu, str(error))
-        return self.interp.start_direct(cpu, crunch(text))
+        except Finished:
+            return self.ready(cpu)
+        return interp.start_direct(cpu, tokens, in_buf=hook is not None)
 
     # -- LIST ----------------------------------------------------------------------------
     def list_range(self, low, high):
-        """The (number, body) lines LIST prints from `low` to `high`, then None when a line
+        """The (number, body, address) lines LIST prints from `low` to `high`, then None when a line
         follows them: LIST's loop ($A6C9) prints a line's RETURN before it finds the line
         past the end, so that one shows as a blank row."""
-        found = [(number, body) for _, number, body in self.lines() if number >= low]
+        found = [(number, body, addr) for addr, number, body in self.lines() if number >= low]
         listed = [line for line in found if line[0] <= high]
         return listed + [None] if len(listed) < len(found) else listed
 
-    def list_line(self, number, body):
-        """One line as LIST prints it; returns the C64 cycles its CHROUTs took."""
-        spent = self.print_text("\r%d " % number) + self.print_text(detokenise(body))
+    def list_line(self, number, body, addr=None):
+        """One line as LIST prints it (each byte through a program's IQPLOP hook when there is
+        one: kernal.basic.vectors); returns the C64 cycles its CHROUTs took."""
+        hook = self.interp.hook(IQPLOP) if addr is not None else None
+        if hook is not None:
+            spent = self.print_text("\r%d" % number) + self.interp.list_hooked(hook, addr, self.keyword)
+        else:
+            spent = self.print_text("\r%d " % number) + self.print_text(detokenise(body))
         self.mem[QTSW] = 0               # LIST leaves quote mode at each line end
         return spent
+
+    crunch = staticmethod(crunch)
+
+    @staticmethod
+    def keyword(token):
+        """The text LIST prints for a token (NQPLOP's walk through RESLST)."""
+        return detokenise(bytes((token,)))
 
     # -- LOAD ----------------------------------------------------------------------------
     @staticmethod

@@ -4,6 +4,7 @@ Part of the Interpreter (kernal/basic/interpreter.py).  Values are kernal.basic.
 5-byte floats or strings (definitions.Str when they still sit in C64 memory).
 """
 
+from kernal import entries
 from kernal.basic import cycles, mbf, series
 from kernal.basic.definitions import (BasicError, FN_FAC, PI, PI_TOKEN, T_ABS, T_AND, T_ASC, T_ATN,
                                       T_CHR, T_COS, T_DIV, T_EQ, T_EXP, T_FN, T_FRE, T_GT, T_INT, T_LEFT,
@@ -14,7 +15,9 @@ from kernal.basic.definitions import (BasicError, FN_FAC, PI, PI_TOKEN, T_ABS, T
                                       STACK_FLOOR, Str, is_digit, is_letter)
 from kernal.basic.mbf import MathError
 from kernal.errors import CPUStop
-from kernal.locations import FORPNT, FRETOP, PNTR, STATUS, STREND, TXTPTR
+from kernal.locations import FORPNT, FRETOP, IEVAL, PNTR, STATUS, STREND, TXTPTR
+
+NEVAL = entries.address_of("BASIC_NEVAL")      # IEVAL's default
 
 
 class Expressions:
@@ -87,7 +90,7 @@ class Expressions:
         return v
 
     def not_expr(self):
-        if self.peek() == T_NOT:
+        if not self.ieval() and self.peek() == T_NOT:
             self.pos += 1
             v = self.operand(self.not_expr)
             self.cost += cycles.NOT
@@ -105,6 +108,7 @@ class Expressions:
         return v
 
     def relation(self):
+        self.ieval()
         v = self.sum()
         while True:
             c = self.peek()
@@ -138,6 +142,7 @@ class Expressions:
             v = mbf.from_int(-1 if wanted & got else 0, mbf.FLOAT_HEAD, 8)   # GOFLOT ($B07B): FLOAT of $FF or 0
 
     def sum(self):
+        self.ieval()
         v = self.product()
         while True:
             c = self.peek()
@@ -167,6 +172,7 @@ class Expressions:
                 return v
 
     def product(self):
+        self.ieval()
         v = self.unary()
         while True:
             c = self.peek()
@@ -182,21 +188,22 @@ class Expressions:
                 return v
 
     def unary(self):
-        c = self.peek()
-        if c == T_MINUS:
-            self.pos += 1
-            self.cost += cycles.NEGATE
-            return mbf.neg(self.numeric(self.operand(self.unary)))
-        if c == T_PLUS:
-            self.pos += 1
-            return self.unary()
+        if not self.ieval():
+            c = self.peek()
+            if c == T_MINUS:
+                self.pos += 1
+                self.cost += cycles.NEGATE
+                return mbf.neg(self.numeric(self.operand(self.unary)))
+            if c == T_PLUS:
+                self.pos += 1
+                return self.unary()
         return self.power()
 
     def power(self):
         v = self.atom()
         while self.peek() == T_POW:
             self.pos += 1
-            if self.peek() == T_MINUS:
+            if not self.ieval() and self.peek() == T_MINUS:
                 self.pos += 1
                 w = mbf.neg(self.numeric(self.operand(self.atom)))
             else:
@@ -214,6 +221,11 @@ class Expressions:
             raise BasicError(str(error)) from None
 
     def atom(self):
+        if self.ieval():
+            v, self.pending_operand = self.pending_operand, None
+            self.eval_pos = None
+            return v
+        self.eval_pos = None
         c = self.peek()
         ram = self.ram
         if is_digit(c) or c == 0x2E:
@@ -278,6 +290,32 @@ class Expressions:
         if is_letter(c):
             return self.variable_value()
         raise BasicError("SYNTAX")
+
+    # Each operand is an EVAL ($AE83) in the ROM, which jumps through IEVAL ($030A): when a
+    # program hooked it, its code runs at the operand's start (kernal.basic.vectors), once,
+    # by whichever of the functions above reaches the operand first; an operand it gives is
+    # pending until atom() takes it, the functions between looking at no text for it.
+    pending_operand = None
+    eval_pos = None
+
+    def ieval(self):
+        """EVAL's JMP (IEVAL) at the operand here: True when a hook gave the operand."""
+        ram = self.ram
+        hook = ram[IEVAL] | (ram[IEVAL + 1] << 8)
+        if hook == NEVAL:
+            return False
+        if self.pending_operand is not None:
+            return True
+        self.peek()
+        if self.eval_pos == self.pos:
+            return False
+        v = self.call_ieval(hook)
+        self.peek()
+        self.eval_pos = self.pos
+        if v is None:
+            return False
+        self.pending_operand = v
+        return True
 
     def variable_value(self):
         n1, n2, kind = self.name()

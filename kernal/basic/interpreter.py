@@ -91,10 +91,11 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
         self.unread = (0, 0, 0)             # (by CHRGET's class: ProgramText.text_classes)
 
     # -- running -----------------------------------------------------------------------------------------
-    def start_direct(self, cpu, tokens):
-        """Run a crunched direct-mode line from BUF."""
-        data = bytes(tokens[:88]) + b"\0"
-        self.put(BUF, data)
+    def start_direct(self, cpu, tokens, in_buf=False):
+        """Run a crunched direct-mode line from BUF (put there, with CRUNCH's zeros after
+        it, unless `in_buf`: as a program's ICRNCH code left it)."""
+        if not in_buf:
+            self.put(BUF, bytes(tokens[:88]) + b"\0\0\0")
         self.pos = BUF
         self.direct = True
         self.running = False
@@ -158,9 +159,13 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
                     self.break_at(self.stmt_pos_for_cont())
                 c = self.peek()
                 if c == 0:
-                    if self.direct:
-                        raise Finished()
                     p = self.pos
+                    if self.direct:
+                        if not ram[(p + 2) & 0xFFFF]:
+                            raise Finished()
+                        # (a zero in BUF with no zero two bytes on, as a program's ICRNCH or
+                        # IGONE code may leave it: the ROM reads a line's link and number there)
+                        self.direct, self.running = False, True
                     ram[OLDTXT], ram[OLDTXT + 1] = p & 0xFF, p >> 8     # NEWSTT keeps OLDTXT
                     if p >= 0xFFFB:
                         self.next_line_wrapped(p)
@@ -226,10 +231,11 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
                 return True
             return self.basic.report_error(cpu, str(error), self.line_for_messages())
 
-    def run_statement(self, cpu, action):
-        """One statement from the text pointer (GONE3 on): its time charged, then NEWSTT's
-        test that it ended at a colon or the line's end."""
-        self.stmt_pos = self.seg = self.pos
+    def run_statement(self, cpu, action, start=None):
+        """One statement from the text pointer (GONE3 on; `start` where it starts, when the
+        pointer is past its token already): its time charged, then NEWSTT's test that it
+        ended at a colon or the line's end."""
+        self.stmt_pos = self.seg = self.pos if start is None else start
         self.unread = (0, 0, 0)
         self.cost = cycles.STATEMENT
         self.temps = 0                     # TEMPST: no string descriptors pending

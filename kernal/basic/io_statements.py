@@ -504,8 +504,8 @@ class IoStatements:
             if line is None:                 # past the range: its RETURN is printed
                 self.basic.print_text("\r")
                 raise Finished()
-            number, body = line
-            spent = self.basic.list_line(number, body)
+            number, body, addr = line
+            spent = self.basic.list_line(number, body, addr)
             self.cost += cycles.LIST_LINE + spent + cycles.LIST_CHAR * (len(body) + 6)
             self.pos = self.stmt_pos
             raise Suspend(True)

@@ -13,7 +13,7 @@ WALK_LIMIT steps, charged, and the machine hangs there as a C64 would (Hung).
 from kernal.basic import cycles
 from kernal.basic.definitions import BasicError, Hung, is_digit, kernal_error
 from kernal.errors import KernalError
-from kernal.locations import CHANNL, CURLIN, OLDTXT, TXTPTR, TXTTAB
+from kernal.locations import CHANNL, CURLIN, IGONE, OLDTXT, TXTPTR, TXTTAB
 
 WALK_LIMIT = 0x10000            # steps of a walk through memory: more would go round it again
 
@@ -299,8 +299,8 @@ class ProgramText:
         self.running = True
         self.jumped = True
         self.set_w(OLDTXT, before)
-        if c:
-            self.text_to(addr)
+        if c or self.hook(IGONE) is not None:
+            self.text_to(addr if c else before)       # (NEWSTT reads the line, GONE calls IGONE)
             return
         self.line = self.ram[(addr + 2) & 0xFFFF] | (self.ram[(addr + 3) & 0xFFFF] << 8)
         self.text_to((addr + 4) & 0xFFFF)

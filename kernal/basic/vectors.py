@@ -23,14 +23,26 @@ Part of the Interpreter (kernal/basic/interpreter.py).
 """
 
 from kernal import entries
-from kernal.basic.definitions import BASIC_ERRORS, BasicError, NEWSTT, Suspend
+from kernal.basic import mbf
+from kernal.basic.definitions import BASIC_ERRORS, BasicError, Finished, NEWSTT, Suspend, literal
 from kernal.errors import CPUStop
-from kernal.locations import CURLIN, IERROR, IGONE, TXTPTR
+from kernal.locations import BUF, CURLIN, FACEXP, IERROR, IGONE, TXTPTR
 
 CARRY, ZERO, NEGATIVE = 0x01, 0x02, 0x80
 DEFAULTS = dict(zip(range(IERROR, IERROR + 12, 2), entries.BASIC_VECTORS))
 GONE_RETURN_PUSH = entries.address_of("BASIC_GONE_RETURN") - 1     # JSR GONE3 at NGONE1 pushes $A7E9
-COLON = 0x3A
+COLON, QUOTE, PI_BYTE = 0x3A, 0x22, 0xFF
+NERROR = entries.address_of("BASIC_ERROR")
+NEVAL = entries.address_of("BASIC_NEVAL")
+NEVAL_READ = entries.address_of("BASIC_NEVAL_READ")
+NQPLOP = entries.address_of("BASIC_NQPLOP")
+PLOOP = entries.address_of("BASIC_PLOOP")
+PLOOP1 = entries.address_of("BASIC_PLOOP1")
+PRIT4 = entries.address_of("BASIC_PRIT4")
+VALTYP = 0x0D       # valtyp: $FF a string, 0 a number (FAC's type after FRMEVL or EVAL)
+DORES = 0x0F        # dores: LIST's quote flag (bit 7 inside quotes), CRUNCH's DATA flag
+LSTPNT = 0x49       # lstpnt: LIST's offset of the byte after a keyword
+LOWTR = 0x5F        # lowtr: the line LIST is printing ($5F/$60)
 
 
 class Vectors:
@@ -64,7 +76,7 @@ class Vectors:
     def ngone(self, cpu):
         """$A7E4, IGONE's default: CHRGET from TXTPTR, then the statement, then NEWSTT."""
         if not self.back_from_code(cpu):
-            return self.not_in_basic(cpu, "NGONE")
+            return self.not_in_basic(entries.address_of("BASIC_NGONE"), "NGONE")
         self.pos = self.seg = (self.w(TXTPTR) + 1) & 0xFFFF
 
         def statement():
@@ -78,7 +90,7 @@ class Vectors:
         Z set is an empty statement; else A less the borrow of a clear carry is a token, or
         below $80 the start of a LET at TXTPTR."""
         if not self.back_from_code(cpu):
-            return self.not_in_basic(cpu, "NGONE1")
+            return self.not_in_basic(entries.address_of("BASIC_NGONE1"), "NGONE1")
         self.pos = self.seg = self.w(TXTPTR)
         a, p = cpu.a, cpu.p
 
@@ -87,8 +99,9 @@ class Vectors:
                 self.newstt_text()
                 return
             token = a if p & CARRY else a - 1
+            start = self.pos
             self.pos += 1
-            self.run_statement(cpu, lambda: self.dispatch(max(token, 0)))
+            self.run_statement(cpu, lambda: self.dispatch(max(token, 0)), start)
         return self.newstt(cpu, statement)
 
     # -- NEWSTT from machine code ----------------------------------------------------------------
@@ -134,10 +147,11 @@ class Vectors:
             self.stack.append((("junk",), extra))
             self.stack_used += extra
 
-    def not_in_basic(self, cpu, name):
+    @staticmethod
+    def not_in_basic(address, name):
         """A BASIC entry reached with no BASIC statement waiting for it: a clear stop."""
         raise CPUStop("jumped to BASIC's %s ($%04X) with no BASIC statement waiting for it"
-                      % (name, cpu.pc), cpu.pc)
+                      % (name, address), address)
 
     # -- IERROR ------------------------------------------------------------------------------------
     def call_ierror(self, cpu, number):
@@ -151,6 +165,140 @@ class Vectors:
         self.in_code = "error"
         cpu.pc = hook
         return True
+
+    # -- hooks the ROM calls in the middle of its work: run at once (Machine.call) ----------------
+    def call_hook(self, hook, exits, a=0, x=0, y=0, p=None, sp=None):
+        """Run the 6502 code at `hook` until it returns (RTS: None) or jumps to one of `exits`
+        (the ROM address reached, its registers in self.hook_registers).  An error it raises
+        through $E38B (LDX #n / JMP ($0300)) is BASIC's error here; code that does not come
+        back stops the machine with a message saying so."""
+        machine = self.machine
+        cpu = machine.cpu
+        saved_sp, saved = cpu.sp, (self.hook_exits, self.hook_exit)
+        if sp is not None:
+            cpu.sp = sp
+        if p is not None:
+            cpu.p = p
+        self.hook_exits, self.hook_exit = tuple(exits) + (NERROR,), None
+        try:
+            self.hook_registers = machine.call(hook, a, x, y)
+        except RuntimeError as error:
+            if machine.error is None:
+                raise CPUStop("BASIC's hook at $%04X did not come back: %s" % (hook, error), cpu.pc) from None
+            raise Finished() from None
+        finally:
+            exit_reached = self.hook_exit
+            self.hook_exits, self.hook_exit = saved
+            cpu.sp = saved_sp
+        if exit_reached == NERROR:
+            number = self.hook_registers[1]
+            if number & 0x80:
+                raise Finished()
+            raise BasicError(BASIC_ERRORS[number] if 0 < number < len(BASIC_ERRORS) else "ERROR %d" % number)
+        return exit_reached
+
+    hook_exits = ()
+    hook_exit = None
+    hook_registers = (0, 0, 0, 0)
+
+    def hook_exit_at(self, cpu, address):
+        """A trap at `address` reached: True when it ends the hook running (call_hook)."""
+        if address not in self.hook_exits:
+            return False
+        self.hook_exit = address
+        self.machine.call_returned()
+        return True
+
+    def exit_trap(self, cpu, address, name):
+        """The traps that only end a hook (NEVAL, LIST's PLOOP ...)."""
+        if not self.hook_exit_at(cpu, address):
+            self.not_in_basic(address, name)
+        return True
+
+    # -- IEVAL -----------------------------------------------------------------------------------------
+    def call_ieval(self, hook):
+        """EVAL ($AE83): JSR through IEVAL, TXTPTR on the byte before the operand.  The code's
+        RTS gives the operand as it left FAC and VALTYP ($FF: a string, its descriptor's
+        address in $64/$65), TXTPTR after it; NEVAL ($AE86) or NEVAL_READ ($AE8D, after
+        NEVAL's CHRGET) hand it back: None, and the operand is read here."""
+        self.peek()
+        self.set_w(TXTPTR, (self.pos - 1) & 0xFFFF)
+        exit_reached = self.call_hook(hook, (NEVAL, NEVAL_READ), sp=max(self.sp, 0x10))
+        if exit_reached is None:
+            self.pos = self.seg = self.w(TXTPTR)
+            return self.fac_value()
+        self.pos = self.seg = (self.w(TXTPTR) + (exit_reached == NEVAL)) & 0xFFFF
+        return None
+
+    def fac_value(self):
+        """FAC as EVAL leaves it: a number, or (VALTYP $FF) the string whose descriptor
+        $64/$65 point at."""
+        ram = self.ram
+        if ram[VALTYP] & 0x80:
+            d = ram[FACEXP + 3] | (ram[FACEXP + 4] << 8)
+            length, addr = ram[d], ram[(d + 1) & 0xFFFF] | (ram[(d + 2) & 0xFFFF] << 8)
+            return literal(bytes(self.read(addr, length)), addr)
+        return self.fac()
+
+    # -- ICRNCH --------------------------------------------------------------------------------------
+    def crunch_hooked(self, hook, text_at):
+        """CRUNCH ($A579): JSR through ICRNCH with the typed line in BUF and TXTPTR on the
+        first byte to tokenise; the tokenised line is what the code leaves in BUF (up to
+        its zero)."""
+        self.set_w(TXTPTR, text_at)
+        self.call_hook(hook, (), sp=self.stack_pointer())
+        return bytes(self.ram[BUF:BUF + 89]).split(b"\0", 1)[0]
+
+    def ncrnch(self, cpu, crunch):
+        """NCRNCH ($A57C), ICRNCH's default, as a routine (JSR or JMP from a hook): BUF from
+        TXTPTR tokenised into BUF, TXTPTR = $01FF, Y the line's length + 5, A = $FF."""
+        start = self.w(TXTPTR)
+        text = bytes(self.read(start, 89)).split(b"\0", 1)[0]
+        tokens = crunch(text)[:88] + b"\0\0\0"
+        self.put(BUF, tokens)
+        self.set_w(TXTPTR, BUF - 1)
+        cpu.a, cpu.y = 0xFF, (len(tokens) - 3 + 5) & 0xFF
+
+    # -- IQPLOP ------------------------------------------------------------------------------------
+    def list_hooked(self, hook, addr, keyword):
+        """LIST's loop over the bytes of the line at addr from PLOOP1 on, IQPLOP hooked: each
+        byte goes to the code in A (Y its offset from LOWTR, DORES bit 7 inside quotes), which
+        goes on at NQPLOP (the byte in A listed as the ROM does), PLOOP (A printed), PLOOP1
+        (on with the byte after Y's) or PRIT4 (A AND $7F printed, on after LSTPNT's).
+        `keyword(token)` is the keyword's text.  Returns the C64 cycles CHROUT took."""
+        ram, out = self.ram, self.basic.print_text
+        self.set_w(LOWTR, addr)
+        ram[DORES] = 1
+        spent, y, a, carry = 0, 3, 0x20, 0
+        state = PLOOP
+        for _ in range(512):
+            if state == PLOOP:
+                spent += out(bytes((a,)))
+                carry = CARRY if a >= QUOTE else 0                 # CMP #34
+                if a == QUOTE:
+                    ram[DORES] ^= 0xFF
+            y = (y + 1) & 0xFF                                     # PLOOP1
+            a = ram[(addr + y) & 0xFFFF]
+            if not y or not a:
+                return spent
+            flags = carry | (NEGATIVE if a & 0x80 else 0)
+            state = self.call_hook(hook, (NQPLOP, PLOOP, PLOOP1, PRIT4), a=a, y=y,
+                                   p=(self.machine.cpu.p & ~(CARRY | ZERO | NEGATIVE)) | flags,
+                                   sp=self.stack_pointer())
+            a, y = self.hook_registers[0], self.hook_registers[2]
+            if state is None:                   # (an RTS: taken as done with the byte)
+                state = PLOOP1
+            elif state == PRIT4:
+                a, y, state = a & 0x7F, ram[LSTPNT], PLOOP
+            elif state == NQPLOP:                  # BPL PLOOP on the flags the code left
+                if not self.hook_registers[3] & NEGATIVE or a == PI_BYTE or ram[DORES] & 0x80:
+                    state = PLOOP
+                else:
+                    text = keyword(a)
+                    spent += out(text[:-1])
+                    ram[LSTPNT] = y
+                    a, state = text[-1], PLOOP
+        return spent
 
 
 def error_number(name):
