@@ -485,8 +485,24 @@ class Basic:
 
     @staticmethod
     def keyword(token):
-        """The text LIST prints for a token (NQPLOP's walk through RESLST)."""
-        return detokenise(bytes((token,)))
+        """The bytes NQPLOP ($A71A) prints for the token in A, the last with bit 7 set: its
+        walk through RESLST with an 8-bit Y, round the table (its 256 bytes) for a byte
+        past GO ($CB) or below $80 (a hook may hand one on)."""
+        x, y = (token - 0x7F) & 0xFF, 0xFF
+        while True:
+            x = (x - 1) & 0xFF                              # RESRCH: DEX / BEQ PRIT3
+            if not x:
+                break
+            while True:                                     # RESCR1: on past a word's end
+                y = (y + 1) & 0xFF
+                if RESLST[y] & 0x80:
+                    break
+        out = bytearray()
+        while True:                                         # PRIT3
+            y = (y + 1) & 0xFF
+            out.append(RESLST[y])
+            if RESLST[y] & 0x80:
+                return bytes(out)
 
     # -- LOAD ----------------------------------------------------------------------------
     @staticmethod

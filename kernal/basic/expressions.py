@@ -189,14 +189,17 @@ class Expressions:
 
     def unary(self):
         if not self.ieval():
-            c = self.peek()
-            if c == T_MINUS:
-                self.pos += 1
-                self.cost += cycles.NEGATE
-                return mbf.neg(self.numeric(self.operand(self.unary)))
-            if c == T_PLUS:
-                self.pos += 1
-                return self.unary()
+            while True:
+                c = self.peek()
+                if c == T_MINUS:
+                    self.pos += 1
+                    self.cost += cycles.NEGATE
+                    return mbf.neg(self.numeric(self.operand(self.unary)))
+                if c != T_PLUS:
+                    break
+                self.pos += 1                   # EVAL0: a + passed by in the same EVAL
+                self.peek()
+                self.eval_pos = self.pos
         return self.power()
 
     def power(self):

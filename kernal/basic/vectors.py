@@ -297,7 +297,7 @@ class Vectors:
                     text = keyword(a)
                     spent += out(text[:-1])
                     ram[LSTPNT] = y
-                    a, state = text[-1], PLOOP
+                    a, state = text[-1] & 0x7F, PLOOP        # PRIT4
         return spent
 
 
