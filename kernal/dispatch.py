@@ -80,6 +80,7 @@ _IRQ_DEFAULT = entries.address_of("IRQ_DEFAULT")
 _NEWSTT = entries.address_of("BASIC_NEWSTT")
 _SCROLL = entries.address_of("SCROLL")
 _NO_ROUTINE = (None, None, 0)
+_BASIC_ROM_END = 0xE4D3     # BASIC's code goes on in the KERNAL ROM from $E000 up to here
 
 
 def _never():
@@ -221,8 +222,10 @@ class Kernal:
         if routine is None:
             caller = (_returns_to(cpu) - 3) & 0xFFFF
             if name is None:
-                raise CPUStop("CPU JAM at $%04X: no routine at this ROM address "
-                              "(this C64 has only our stub ROM)" % addr, addr)
+                where = ("BASIC is Python here: machine code enters it only at the addresses "
+                         "docs/c64.md lists" if 0xA000 <= addr < 0xC000 or 0xE000 <= addr < _BASIC_ROM_END
+                         else "this C64 has only our stub ROM")
+                raise CPUStop("CPU JAM at $%04X: no routine at this ROM address (%s)" % (addr, where), addr)
             raise CPUStop("KERNAL routine %s ($%04X) is not implemented (called from $%04X)"
                           % (name, addr, caller), addr)
         cpu.processorCycles += cost

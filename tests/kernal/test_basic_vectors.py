@@ -420,3 +420,14 @@ def test_a_jump_into_basic_with_nothing_waiting_stops_with_a_message(m):
             break
     assert reason is StopReason.ERROR
     assert m.error == "jumped to BASIC's NQPLOP ($A71A) with no BASIC statement waiting for it"
+
+
+def test_a_jump_into_basics_rom_where_nothing_is_says_so(m):
+    m.load_prg(assemble(".word $c000\n.org $c000\n        jmp $a7ef\n"))      # GONE2, mid-dispatch
+    m.type("SYS 49152{return}")
+    for _ in range(50):
+        reason = m.run(2_000_000)
+        if reason is StopReason.ERROR:
+            break
+    assert m.error == ("CPU JAM at $A7EF: no routine at this ROM address (BASIC is Python here: "
+                       "machine code enters it only at the addresses docs/c64.md lists)")
