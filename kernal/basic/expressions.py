@@ -4,7 +4,6 @@ Part of the Interpreter (kernal/basic/interpreter.py).  Values are kernal.basic.
 5-byte floats or strings (definitions.Str when they still sit in C64 memory).
 """
 
-from kernal import entries
 from kernal.basic import cycles, mbf, series
 from kernal.basic.definitions import (BasicError, FN_FAC, PI, PI_TOKEN, T_ABS, T_AND, T_ASC, T_ATN,
                                       T_CHR, T_COS, T_DIV, T_EQ, T_EXP, T_FN, T_FRE, T_GT, T_INT, T_LEFT,
@@ -15,9 +14,7 @@ from kernal.basic.definitions import (BasicError, FN_FAC, PI, PI_TOKEN, T_ABS, T
                                       STACK_FLOOR, Str, is_digit, is_letter)
 from kernal.basic.mbf import MathError
 from kernal.errors import CPUStop
-from kernal.locations import FORPNT, FRETOP, IEVAL, PNTR, STATUS, STREND, TXTPTR
-
-NEVAL = entries.address_of("BASIC_NEVAL")      # IEVAL's default
+from kernal.locations import FORPNT, FRETOP, PNTR, STATUS, STREND, TXTPTR
 
 
 class Expressions:
@@ -90,7 +87,7 @@ class Expressions:
         return v
 
     def not_expr(self):
-        if not self.ieval() and self.peek() == T_NOT:
+        if (self.eval_hook is None or not self.ieval()) and self.peek() == T_NOT:
             self.pos += 1
             v = self.operand(self.not_expr)
             self.cost += cycles.NOT
@@ -108,7 +105,8 @@ class Expressions:
         return v
 
     def relation(self):
-        self.ieval()
+        if self.eval_hook is not None:
+            self.ieval()
         v = self.sum()
         while True:
             c = self.peek()
@@ -142,7 +140,8 @@ class Expressions:
             v = mbf.from_int(-1 if wanted & got else 0, mbf.FLOAT_HEAD, 8)   # GOFLOT ($B07B): FLOAT of $FF or 0
 
     def sum(self):
-        self.ieval()
+        if self.eval_hook is not None:
+            self.ieval()
         v = self.product()
         while True:
             c = self.peek()
@@ -172,7 +171,8 @@ class Expressions:
                 return v
 
     def product(self):
-        self.ieval()
+        if self.eval_hook is not None:
+            self.ieval()
         v = self.unary()
         while True:
             c = self.peek()
@@ -188,7 +188,7 @@ class Expressions:
                 return v
 
     def unary(self):
-        if not self.ieval():
+        if self.eval_hook is None or not self.ieval():
             while True:
                 c = self.peek()
                 if c == T_MINUS:
@@ -206,7 +206,7 @@ class Expressions:
         v = self.atom()
         while self.peek() == T_POW:
             self.pos += 1
-            if not self.ieval() and self.peek() == T_MINUS:
+            if (self.eval_hook is None or not self.ieval()) and self.peek() == T_MINUS:
                 self.pos += 1
                 w = mbf.neg(self.numeric(self.operand(self.atom)))
             else:
@@ -224,11 +224,12 @@ class Expressions:
             raise BasicError(str(error)) from None
 
     def atom(self):
-        if self.ieval():
-            v, self.pending_operand = self.pending_operand, None
+        if self.eval_hook is not None:
+            if self.ieval():
+                v, self.pending_operand = self.pending_operand, None
+                self.eval_pos = None
+                return v
             self.eval_pos = None
-            return v
-        self.eval_pos = None
         c = self.peek()
         ram = self.ram
         if is_digit(c) or c == 0x2E:
@@ -295,18 +296,17 @@ class Expressions:
         raise BasicError("SYNTAX")
 
     # Each operand is an EVAL ($AE83) in the ROM, which jumps through IEVAL ($030A): when a
-    # program hooked it, its code runs at the operand's start (kernal.basic.vectors), once,
-    # by whichever of the functions above reaches the operand first; an operand it gives is
-    # pending until atom() takes it, the functions between looking at no text for it.
+    # program hooked it (eval_hook, looked at before each statement), its code runs at the
+    # operand's start (kernal.basic.vectors), once, by whichever of the functions above
+    # reaches the operand first; an operand it gives is pending until atom() takes it, the
+    # functions between looking at no text for it.
+    eval_hook = None
     pending_operand = None
     eval_pos = None
 
     def ieval(self):
-        """EVAL's JMP (IEVAL) at the operand here: True when a hook gave the operand."""
-        ram = self.ram
-        hook = ram[IEVAL] | (ram[IEVAL + 1] << 8)
-        if hook == NEVAL:
-            return False
+        """EVAL's JMP (IEVAL) at the operand here: True when the hook gave the operand."""
+        hook = self.eval_hook
         if self.pending_operand is not None:
             return True
         self.peek()

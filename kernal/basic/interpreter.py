@@ -51,9 +51,9 @@ from kernal.basic.flow_statements import FlowStatements
 from kernal.basic.io_statements import IoStatements
 from kernal.basic.program_text import ProgramText
 from kernal.basic.variables import Variables
-from kernal.basic.vectors import Vectors, error_number
+from kernal.basic.vectors import NEVAL, NGONE, Vectors, error_number
 from kernal.channels import WAIT
-from kernal.locations import BUF, CHANNL, CURLIN, IGONE, MSGFLG, OLDLIN, OLDTXT, RNDX, STKEY, TXTTAB
+from kernal.locations import BUF, CHANNL, CURLIN, IEVAL, IGONE, MSGFLG, OLDLIN, OLDTXT, RNDX, STKEY, TXTTAB
 
 
 class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStatements, Vectors):
@@ -176,18 +176,16 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
                         ram[CURLIN], ram[CURLIN + 1] = ram[p + 3], ram[p + 4]
                         self.pos = p + 5
                     cpu.processorCycles += cycles.LINE
-                    hook = self.hook(IGONE)
-                    if hook is not None:
-                        self.call_igone(cpu, hook, (self.pos - 1) & 0xFFFF)
+                    if ram[IGONE] | (ram[IGONE + 1] << 8) != NGONE:
+                        self.call_igone(cpu, self.hook(IGONE), (self.pos - 1) & 0xFFFF)
                     continue
                 if c == 0x3A:
                     if not self.direct:
                         p = self.pos
                         ram[OLDTXT], ram[OLDTXT + 1] = p & 0xFF, p >> 8
                     self.pos += 1
-                    hook = self.hook(IGONE)
-                    if hook is not None:
-                        self.call_igone(cpu, hook, (self.pos - 1) & 0xFFFF, colon=True)
+                    if ram[IGONE] | (ram[IGONE + 1] << 8) != NGONE:
+                        self.call_igone(cpu, self.hook(IGONE), (self.pos - 1) & 0xFFFF, colon=True)
                     continue
                 self.run_statement(cpu, self.statement)
         except Suspend as suspend:
@@ -242,6 +240,11 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
         mbf.METER.cycles = 0               # only this statement's math is charged to it
         self.jumped = False
         self.sp = STACK_TOP - SP_LET + self.direct - self.stack_used     # FRMEVL's SP (GETSTK)
+        ram = self.ram
+        if ram[IEVAL] | (ram[IEVAL + 1] << 8) == NEVAL:
+            self.eval_hook = None
+        else:                                       # (kernal.basic.expressions, ieval)
+            self.eval_hook, self.pending_operand, self.eval_pos = self.hook(IEVAL), None, None
         action()
         if not self.jumped and not self.at_end():
             raise BasicError("SYNTAX")

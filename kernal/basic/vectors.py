@@ -34,6 +34,7 @@ GONE_RETURN_PUSH = entries.address_of("BASIC_GONE_RETURN") - 1     # JSR GONE3 a
 COLON, QUOTE, PI_BYTE = 0x3A, 0x22, 0xFF
 NERROR = entries.address_of("BASIC_ERROR")
 NEVAL = entries.address_of("BASIC_NEVAL")
+NGONE = entries.address_of("BASIC_NGONE")
 NEVAL_READ = entries.address_of("BASIC_NEVAL_READ")
 NQPLOP = entries.address_of("BASIC_NQPLOP")
 PLOOP = entries.address_of("BASIC_PLOOP")
@@ -309,4 +310,4 @@ def error_number(name):
         return None
 
 
-__all__ = ["Vectors", "error_number", "GONE_RETURN_PUSH", "NEWSTT"]
+__all__ = ["Vectors", "error_number", "GONE_RETURN_PUSH", "NEVAL", "NEWSTT", "NGONE"]
