@@ -431,3 +431,13 @@ def test_a_jump_into_basics_rom_where_nothing_is_says_so(m):
             break
     assert m.error == ("CPU JAM at $A7EF: no routine at this ROM address (BASIC is Python here: "
                        "machine code enters it only at the addresses docs/c64.md lists)")
+
+
+def test_code_started_as_sys_from_outside_basic_may_end_with_pla_pla_rts(m):
+    # `--sys` and the bundled versions enter machine code as SYS does, GONE3's return under
+    # SYS's: PLA PLA RTS ends the program as its RTS would
+    m.load_prg(assemble(".word $c000\n.org $c000\n        lda #$51\n        jsr $ffd2\n"
+                        "        pla\n        pla\n        rts\n"))
+    m.start(0xC000)
+    assert m.run(2_000_000) is StopReason.BASIC
+    assert "Q" in m.screen_text()
