@@ -760,6 +760,27 @@ class Kernal:
     def k_basic_gone_return(self, cpu):
         return self.basic.interp.gone_return(cpu)
 
+    # BASIC's routines a wedge calls for its arguments (kernal.basic.vectors)
+    def k_frmnum(self, cpu):
+        interp = self.basic.interp
+        return interp.basic_routine(cpu, interp.frmnum)
+
+    def k_chkcom(self, cpu):
+        interp = self.basic.interp
+        return interp.basic_routine(cpu, interp.chkcom)
+
+    def k_getbyt(self, cpu):
+        interp = self.basic.interp
+        return interp.basic_routine(cpu, interp.getbyt)
+
+    def k_combyt(self, cpu):
+        interp = self.basic.interp
+        return interp.basic_routine(cpu, interp.combyt)
+
+    def k_getadr(self, cpu):
+        interp = self.basic.interp
+        return interp.basic_routine(cpu, interp.getadr, reads_text=False)
+
     def k_basic_nmain(self, cpu):
         return self.basic.main_loop(cpu)
 

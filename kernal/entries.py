@@ -93,6 +93,12 @@ ROM_ENTRIES = (
     ("BASIC_GONE_RETURN", 0xA7EA),  # where a statement's RTS lands (JSR GONE3): on to NEWSTT
     ("BASIC_NEVAL", 0xAE86),      # IEVAL's default: the operand after TXTPTR into FAC
     ("BASIC_NEVAL_READ", 0xAE8D),  # after NEVAL's CHRGET: the operand whose first byte TXTPTR is on
+    # BASIC's routines a wedge calls to read its arguments (kernal.basic.vectors):
+    ("FRMNUM", 0xAD8A),           # a numeric expression at TXTPTR into FAC
+    ("CHKCOM", 0xAEFD),           # a comma at TXTPTR, else ?SYNTAX ERROR; then CHRGET
+    ("GETBYT", 0xB79E),           # FRMNUM, then FAC as a byte in X (0-255)
+    ("COMBYT", 0xB7F1),           # CHKCOM, then GETBYT
+    ("GETADR", 0xB7F7),           # FAC as an address (0-65535) in LINNUM $14/$15, A/Y = high/low
     ("FLPINT", 0xB1AA),           # FAC -> integer in A/Y: where the vector at $0003 points
     ("GIVAYF", 0xB391),           # integer in A/Y -> FAC: where the vector at $0005 points
     ("STROUT", 0xAB1E),

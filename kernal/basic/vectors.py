@@ -44,6 +44,7 @@ VALTYP = 0x0D       # valtyp: $FF a string, 0 a number (FAC's type after FRMEVL 
 DORES = 0x0F        # dores: LIST's quote flag (bit 7 inside quotes), CRUNCH's DATA flag
 LSTPNT = 0x49       # lstpnt: LIST's offset of the byte after a keyword
 LOWTR = 0x5F        # lowtr: the line LIST is printing ($5F/$60)
+LINNUM = 0x14       # linnum: a line number or address BASIC read ($14/$15)
 
 
 class Vectors:
@@ -300,6 +301,74 @@ class Vectors:
                     ram[LSTPNT] = y
                     a, state = text[-1] & 0x7F, PLOOP        # PRIT4
         return spent
+
+    # -- BASIC's routines a wedge calls for its arguments ----------------------------------------
+    def basic_routine(self, cpu, work, reads_text=True):
+        """FRMNUM, CHKCOM, GETBYT, COMBYT, GETADR called by machine code: `work` reads the text
+        at TXTPTR with the interpreter; TXTPTR left after what it read, A the byte there
+        with CHRGOT's flags.  A BASIC error goes to BASIC's error handler, as the ROM's
+        would (the hook that called it running inside BASIC's work: ended by it)."""
+        self.pos = self.seg = self.w(TXTPTR)
+        self.unread = (0, 0, 0)
+        self.sp = max(cpu.sp - 2, 0x10)
+        if not self.hook_exits:
+            self.temps = 0                      # (none pending between statements)
+        try:
+            work(cpu)
+            self.charge_text()
+        except BasicError as error:
+            cpu.processorCycles += self.take_cost()
+            number = error_number(str(error)) or 0
+            if self.hook_exit_at(cpu, NERROR):
+                cpu.x = number
+                self.hook_registers = (cpu.a, number, cpu.y, cpu.p)
+                return True
+            self.in_code = None
+            self.running = False
+            cpu.sp = 0xFA
+            return self.basic.report_error(cpu, str(error), self.line_from_curlin())
+        cpu.processorCycles += self.take_cost()
+        if not reads_text:
+            return None
+        c = self.peek()
+        self.set_w(TXTPTR, self.pos)
+        digit = 0x30 <= c <= 0x39
+        cpu.a = c
+        cpu.p = ((cpu.p & ~(CARRY | ZERO | NEGATIVE)) | (0 if digit else CARRY)
+                 | (ZERO if c in (0, COLON) else 0) | (NEGATIVE if c & 0x80 else 0))
+        return None
+
+    def line_from_curlin(self):
+        ram = self.ram
+        return None if ram[CURLIN + 1] == 0xFF else ram[CURLIN] | (ram[CURLIN + 1] << 8)
+
+    def frmnum(self, cpu):
+        """FRMNUM ($AD8A): the expression at TXTPTR, a number, into FAC."""
+        self.put_fac(self.numeric(self.free_temp(self.expr())))
+        self.ram[VALTYP] = 0
+
+    def chkcom(self, cpu):
+        """CHKCOM ($AEFD): a comma at TXTPTR (no space skipped), then CHRGET."""
+        if self.ram[self.pos] != 0x2C:
+            raise BasicError("SYNTAX")
+        self.pos += 1
+
+    def getbyt(self, cpu):
+        """GETBYT ($B79E): FRMNUM, then FAC as a byte in X."""
+        self.frmnum(cpu)
+        cpu.x = self.byte_value(self.fac())
+
+    def combyt(self, cpu):
+        """COMBYT ($B7F1): CHKCOM, then GETBYT."""
+        self.chkcom(cpu)
+        self.getbyt(cpu)
+
+    def getadr(self, cpu):
+        """GETADR ($B7F7): FAC as an address in LINNUM ($14/$15), A = its high byte, Y low;
+        the text not read."""
+        address = self.address_value(self.fac())
+        self.set_w(LINNUM, address)
+        cpu.a, cpu.y = address >> 8, address & 0xFF
 
 
 def error_number(name):

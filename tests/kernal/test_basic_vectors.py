@@ -441,3 +441,54 @@ def test_code_started_as_sys_from_outside_basic_may_end_with_pla_pla_rts(m):
     m.start(0xC000)
     assert m.run(2_000_000) is StopReason.BASIC
     assert "Q" in m.screen_text()
+
+
+# A wedge reading its arguments with BASIC's routines: "!*n" prints n stars (GETBYT),
+# "!address,value" pokes (FRMNUM, GETADR, COMBYT).
+ARGUMENTS = """
+        lda #<wedge
+        sta $0308
+        lda #>wedge
+        sta $0309
+        rts
+wedge:  jsr $0073
+        cmp #$21            ; "!"
+        beq bang
+        jsr $0079
+        jmp $a7e7
+bang:   jsr $0073
+        cmp #$ac            ; "!*n" (the token of *): n stars
+        beq stars
+        jsr $ad8a           ; "!address,value": FRMNUM
+        jsr $b7f7           ; GETADR: into $14/$15
+        jsr $b7f1           ; COMBYT: the value in X
+        txa
+        ldy #0
+        sta ($14),y
+        jmp $a7ae
+stars:  jsr $0073
+        jsr $b79e           ; GETBYT
+        txa
+        beq done
+        tay
+star:   lda #$2a
+        jsr $ffd2
+        dey
+        bne star
+done:   jmp $a7ae
+"""
+
+
+def test_a_wedge_reads_its_arguments_with_basics_routines(m):
+    install(m, ARGUMENTS)
+    assert typed(m, '!*5:PRINT "X"')[1] == "*****X"
+    assert typed(m, "A=3:!*A*2 :PRINT 1")[1] == "****** 1"
+    assert typed(m, "!49152+256,7:PRINT PEEK(49408)")[1] == " 7"
+    assert typed(m, "10 !*2:! 49408, 9 :PRINT PEEK(49408)", "RUN")[2] == "** 9"
+
+
+@pytest.mark.parametrize("line, error", [("!*300", "?ILLEGAL QUANTITY  ERROR"), ("!1024", "?SYNTAX  ERROR"),
+                                         ("!1024,1+", "?SYNTAX  ERROR"), ('!*"A"', "?TYPE MISMATCH  ERROR")])
+def test_an_argument_basic_refuses_is_basics_error(m, line, error):
+    install(m, ARGUMENTS)
+    assert typed(m, line) == [line, "", error, "READY."]
