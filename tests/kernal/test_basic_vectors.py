@@ -492,3 +492,12 @@ def test_a_wedge_reads_its_arguments_with_basics_routines(m):
 def test_an_argument_basic_refuses_is_basics_error(m, line, error):
     install(m, ARGUMENTS)
     assert typed(m, line) == [line, "", error, "READY."]
+
+
+def test_a_direct_lines_end_is_newstts_a_zero_with_a_zero_two_bytes_on(m):
+    # NEWSTT reads a line's link at the zero ending a direct line: a program (a wedge, an
+    # ICRNCH hook) that leaves BUF otherwise gets the ROM's reading -- here BUF holds, past
+    # POKE520,1's zero ($0209), line 0: PRINT 1; the POKE makes its "link" not zero
+    typed(m, "10 FOR I=522 TO 527:READ B:POKE I,B:NEXT", "20 DATA 0,153,49,0,0,0", "RUN")
+    assert typed(m, "POKE520,1") == ["POKE520,1", " 1", "", "READY."]
+    assert typed(m, "POKE520,0") == ["POKE520,0", "", "READY."]
