@@ -7,7 +7,7 @@ Part of the Interpreter (kernal/basic/interpreter.py).
 from kernal.basic import cycles, mbf
 from kernal import entries
 from kernal.basic.definitions import (BasicError, FOR_BYTES, FOR_LOWEST, Finished,
-                                      GOSUB_BYTES, GOSUB_LOWEST, NEWSTT, SLICE, SP_BYTE_ARGS, SP_LET, SP_PRINT,
+                                      GOSUB_BYTES, GOSUB_LOWEST, SLICE, SP_BYTE_ARGS, SP_LET, SP_PRINT,
                                       SP_SUBSCRIPT, STACK_TOP, Suspend, T_EQ, T_FN, T_FOR, T_GOSUB, T_GOTO, T_STEP,
                                       T_THEN, T_TO, is_digit)
 from kernal.basic.mbf import MathError

@@ -23,10 +23,9 @@ Part of the Interpreter (kernal/basic/interpreter.py).
 """
 
 from kernal import entries
-from kernal.basic import mbf
 from kernal.basic.definitions import BASIC_ERRORS, BasicError, Finished, NEWSTT, Suspend, literal
 from kernal.errors import CPUStop
-from kernal.locations import BUF, CURLIN, FACEXP, IERROR, IGONE, TXTPTR
+from kernal.locations import BUF, CURLIN, FACEXP, IERROR, TXTPTR
 
 CARRY, ZERO, NEGATIVE = 0x01, 0x02, 0x80
 DEFAULTS = dict(zip(range(IERROR, IERROR + 12, 2), entries.BASIC_VECTORS))
