@@ -763,7 +763,15 @@ class Kernal:
     # BASIC's routines a wedge calls for its arguments (kernal.basic.vectors)
     def k_frmnum(self, cpu):
         interp = self.basic.interp
-        return interp.basic_routine(cpu, interp.frmnum)
+        return interp.basic_routine(cpu, interp.frmnum, chrgot=False)
+
+    def k_frmevl(self, cpu):
+        interp = self.basic.interp
+        return interp.basic_routine(cpu, interp.frmevl, chrgot=False)
+
+    def k_frestr(self, cpu):
+        interp = self.basic.interp
+        return interp.basic_routine(cpu, interp.frestr, reads_text=False)
 
     def k_chkcom(self, cpu):
         interp = self.basic.interp

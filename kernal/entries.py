@@ -95,6 +95,8 @@ ROM_ENTRIES = (
     ("BASIC_NEVAL_READ", 0xAE8D),  # after NEVAL's CHRGET: the operand whose first byte TXTPTR is on
     # BASIC's routines a wedge calls to read its arguments (kernal.basic.vectors):
     ("FRMNUM", 0xAD8A),           # a numeric expression at TXTPTR into FAC
+    ("FRMEVL", 0xAD9E),           # any expression at TXTPTR into FAC (a string: its descriptor)
+    ("FRESTR", 0xB6A3),           # FRMEVL's string: A its length, X/Y its address
     ("CHKCOM", 0xAEFD),           # a comma at TXTPTR, else ?SYNTAX ERROR; then CHRGET
     ("GETBYT", 0xB79E),           # FRMNUM, then FAC as a byte in X (0-255)
     ("COMBYT", 0xB7F1),           # CHKCOM, then GETBYT

@@ -39,6 +39,8 @@ ENTRY_NOTES = {
     "BASIC_PLOOP1": "LIST's next byte (PLOOP1)",
     "BASIC_NEVAL_READ": "BASIC's operand evaluation after its CHRGET",
     "FRMNUM": "BASIC's FRMNUM (a numeric expression into FAC)",
+    "FRMEVL": "BASIC's FRMEVL (an expression into FAC)",
+    "FRESTR": "BASIC's FRESTR (FAC's string: length in A, address in X/Y)",
     "CHKCOM": "BASIC's CHKCOM (a comma, or SYNTAX ERROR)",
     "GETBYT": "BASIC's GETBYT (an expression as a byte in X)",
     "COMBYT": "BASIC's COMBYT (a comma, then GETBYT)",

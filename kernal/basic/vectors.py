@@ -25,7 +25,7 @@ Part of the Interpreter (kernal/basic/interpreter.py).
 from kernal import entries
 from kernal.basic.definitions import BASIC_ERRORS, BasicError, Finished, NEWSTT, Suspend, literal
 from kernal.errors import CPUStop
-from kernal.locations import BUF, CURLIN, FACEXP, IERROR, TXTPTR
+from kernal.locations import BUF, CURLIN, FACEXP, IERROR, LASTPT, TEMPPT, TEMPST, TXTPTR
 
 CARRY, ZERO, NEGATIVE = 0x01, 0x02, 0x80
 DEFAULTS = dict(zip(range(IERROR, IERROR + 12, 2), entries.BASIC_VECTORS))
@@ -44,6 +44,7 @@ DORES = 0x0F        # dores: LIST's quote flag (bit 7 inside quotes), CRUNCH's D
 LSTPNT = 0x49       # lstpnt: LIST's offset of the byte after a keyword
 LOWTR = 0x5F        # lowtr: the line LIST is printing ($5F/$60)
 LINNUM = 0x14       # linnum: a line number or address BASIC read ($14/$15)
+INDEX = 0x22        # index: a pointer BASIC's string routines use ($22/$23)
 
 
 class Vectors:
@@ -302,10 +303,10 @@ class Vectors:
         return spent
 
     # -- BASIC's routines a wedge calls for its arguments ----------------------------------------
-    def basic_routine(self, cpu, work, reads_text=True):
-        """FRMNUM, CHKCOM, GETBYT, COMBYT, GETADR called by machine code: `work` reads the text
-        at TXTPTR with the interpreter; TXTPTR left after what it read, A the byte there
-        with CHRGOT's flags.  A BASIC error goes to BASIC's error handler, as the ROM's
+    def basic_routine(self, cpu, work, reads_text=True, chrgot=True):
+        """FRMNUM, FRMEVL, CHKCOM, GETBYT, COMBYT, GETADR, FRESTR called by machine code:
+        `work` reads the text at TXTPTR with the interpreter; TXTPTR left after what it read,
+        A the byte there with CHRGOT's flags (FRMNUM and FRMEVL: A = FAC's exponent).  A BASIC error goes to BASIC's error handler, as the ROM's
         would (the hook that called it running inside BASIC's work: ended by it)."""
         self.pos = self.seg = self.w(TXTPTR)
         self.unread = (0, 0, 0)
@@ -331,6 +332,10 @@ class Vectors:
             return None
         c = self.peek()
         self.set_w(TXTPTR, self.pos)
+        if not chrgot:
+            c = cpu.a = self.ram[FACEXP]
+            cpu.p = (cpu.p & ~(ZERO | NEGATIVE)) | (0 if c else ZERO) | (NEGATIVE if c & 0x80 else 0)
+            return None
         digit = 0x30 <= c <= 0x39
         cpu.a = c
         cpu.p = ((cpu.p & ~(CARRY | ZERO | NEGATIVE)) | (0 if digit else CARRY)
@@ -345,6 +350,41 @@ class Vectors:
         """FRMNUM ($AD8A): the expression at TXTPTR, a number, into FAC."""
         self.put_fac(self.numeric(self.free_temp(self.expr())))
         self.ram[VALTYP] = 0
+
+    def frmevl(self, cpu):
+        """FRMEVL ($AD9E): the expression at TXTPTR into FAC; a string as the ROM leaves one,
+        VALTYP $FF and its descriptor's address in $64/$65, the descriptor a temporary one
+        (TEMPST) and the text in memory (a string the expression made: in string space)."""
+        v = self.expr()
+        if not isinstance(v, bytes):
+            self.put_fac(v)
+            self.ram[VALTYP] = 0
+            return
+        self.free_temp(v)
+        addr = getattr(v, "addr", None)
+        if addr is None:
+            addr = self.alloc_string(v)
+        ram = self.ram
+        slot = ram[TEMPPT]
+        if slot >= TEMPST + 9:
+            raise BasicError("FORMULA TOO COMPLEX")
+        ram[slot:slot + 3] = bytes((len(v), addr & 0xFF, addr >> 8))
+        ram[LASTPT], ram[LASTPT + 1], ram[TEMPPT] = slot, 0, slot + 3
+        ram[FACEXP + 3], ram[FACEXP + 4] = slot, 0
+        ram[VALTYP] = 0xFF
+
+    def frestr(self, cpu):
+        """FRESTR ($B6A3): FAC's string (TYPE MISMATCH for a number): A its length, X/Y its
+        address, INDEX ($22/$23) its descriptor's; a temporary descriptor, the last, freed."""
+        ram = self.ram
+        if not ram[VALTYP] & 0x80:
+            raise BasicError("TYPE MISMATCH")
+        d = ram[FACEXP + 3] | (ram[FACEXP + 4] << 8)
+        if d == ram[LASTPT] | (ram[LASTPT + 1] << 8) and d == ram[TEMPPT] - 3:     # FRETMS
+            ram[TEMPPT] = d
+            ram[LASTPT] = (d - 3) & 0xFF
+        self.set_w(INDEX, d)
+        cpu.a, cpu.x, cpu.y = ram[d], ram[(d + 1) & 0xFFFF], ram[(d + 2) & 0xFFFF]
 
     def chkcom(self, cpu):
         """CHKCOM ($AEFD): a comma at TXTPTR (no space skipped), then CHRGET."""

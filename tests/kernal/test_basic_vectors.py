@@ -501,3 +501,44 @@ def test_a_direct_lines_end_is_newstts_a_zero_with_a_zero_two_bytes_on(m):
     typed(m, "10 FOR I=522 TO 527:READ B:POKE I,B:NEXT", "20 DATA 0,153,49,0,0,0", "RUN")
     assert typed(m, "POKE520,1") == ["POKE520,1", " 1", "", "READY."]
     assert typed(m, "POKE520,0") == ["POKE520,0", "", "READY."]
+
+
+# A wedge with a string argument: "@string" prints it and a "/" (FRMEVL, FRESTR).
+STRING_ARGUMENT = """
+        lda #<wedge
+        sta $0308
+        lda #>wedge
+        sta $0309
+        rts
+wedge:  jsr $0073
+        cmp #$40            ; "@"
+        beq at
+        jsr $0079
+        jmp $a7e7
+at:     jsr $0073
+        jsr $ad9e           ; FRMEVL
+        jsr $b6a3           ; FRESTR: A its length, X/Y its address
+        stx $fb
+        sty $fc
+        tax
+        beq done
+        ldy #0
+loop:   lda ($fb),y
+        jsr $ffd2
+        iny
+        dex
+        bne loop
+done:   lda #$2f            ; "/"
+        jsr $ffd2
+        jmp $a7ae
+"""
+
+
+def test_a_wedge_reads_a_string_with_frmevl_and_frestr(m):
+    install(m, STRING_ARGUMENT)
+    assert typed(m, '@"HELLO":PRINT 1')[1] == "HELLO/ 1"
+    assert typed(m, 'A$="AB":@A$+"C"+CHR$(68)')[1] == "ABCD/"
+    assert typed(m, '@""')[1] == "/"
+    assert typed(m, "@1")[1:] == ["", "?TYPE MISMATCH  ERROR", "READY."]
+    assert typed(m, '10 @MID$("XYZ",2):@LEFT$(A$,1)', "RUN")[2] == "YZ//"
+    assert typed(m, "PRINT PEEK(22)")[1] == " 25"           # TEMPPT: FRESTR freed the descriptor
