@@ -41,7 +41,12 @@ _COST = {"CHROUT": 0, "PRINT_TO_SCREEN": 0, "CHRIN": 0, "GETIN": 0, "PLOT": 0,
          # The fixed paths, JMP-table target to RTS, as measured on the genuine ROMs KERNAL
          # 901227-03 / BASIC 901226-01 (CLRCHN with the keyboard and screen as its devices).
          "RDTIM": 30, "SETTIM": 19, "SCREEN": 10, "IOBASE": 10, "READST": 23, "SETLFS": 15,
-         "SETNAM": 15, "SETMSG": 18, "SETTMO": 10, "CLRCHN": 28}
+         "SETNAM": 15, "SETMSG": 18, "SETTMO": 10, "CLRCHN": 28,
+         # BASIC's entries for machine code (kernal.basic.vectors): the statement, the
+         # expression or the line they go on with charges the ROM's time itself.
+         "BASIC_NGONE": 0, "BASIC_NGONE1": 0, "BASIC_GONE_RETURN": 0, "BASIC_NEVAL": 0,
+         "BASIC_NEVAL_READ": 0, "BASIC_NQPLOP": 0, "BASIC_PLOOP": 0, "BASIC_PLOOP1": 0,
+         "BASIC_PRIT4": 0, "FRMNUM": 0, "FRMEVL": 0, "GETBYT": 0, "COMBYT": 0}
 # GETIN from the keyboard (NGETIN, LP2): 19 cycles with the buffer empty; with n keys in it,
 # 37 + 17 n (LP1 moves the buffer down a key at a time).
 GETIN_EMPTY, GETIN_KEY, GETIN_PER_KEY = 19, 37, 17
