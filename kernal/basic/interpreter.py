@@ -233,7 +233,8 @@ class Interpreter(ProgramText, Variables, Expressions, FlowStatements, IoStateme
         """One statement from the text pointer (GONE3 on; `start` where it starts, when the
         pointer is past its token already): its time charged, then NEWSTT's test that it
         ended at a colon or the line's end."""
-        self.stmt_pos = self.seg = self.pos if start is None else start
+        self.seg = self.pos                # (a first byte read already: read by the code's CHRGET)
+        self.stmt_pos = self.pos if start is None else start
         self.unread = (0, 0, 0)
         self.cost = cycles.STATEMENT
         self.temps = 0                     # TEMPST: no string descriptors pending

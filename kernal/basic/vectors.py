@@ -224,12 +224,15 @@ class Vectors:
         address in $64/$65), TXTPTR after it; NEVAL ($AE86) or NEVAL_READ ($AE8D, after
         NEVAL's CHRGET) hand it back: None, and the operand is read here."""
         self.peek()
+        self.charge_text()                      # (the text read so far: CHRGET's time)
         self.set_w(TXTPTR, (self.pos - 1) & 0xFFFF)
         exit_reached = self.call_hook(hook, (NEVAL, NEVAL_READ), sp=max(self.sp, 0x10))
+        # what the code read with CHRGET is its own time; NEVAL's CHRGET is BASIC's
         if exit_reached is None:
             self.pos = self.seg = self.w(TXTPTR)
             return self.fac_value()
-        self.pos = self.seg = (self.w(TXTPTR) + (exit_reached == NEVAL)) & 0xFFFF
+        self.pos = (self.w(TXTPTR) + (exit_reached == NEVAL)) & 0xFFFF
+        self.seg = self.pos if exit_reached == NEVAL else (self.pos + 1) & 0xFFFF
         return None
 
     def fac_value(self):
