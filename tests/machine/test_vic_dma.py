@@ -117,3 +117,54 @@ def test_c64_time_runs_on_while_the_cpu_is_stopped():
     assert LINES * LINE * 10 <= elapsed < LINES * LINE * 10 + 3
     # Ten frames: 10 x 25 bad lines, 43 cycles each (the loop's next cycle is always a read).
     assert abs(elapsed - run - 10 * BAD_LINES * 43) <= 43
+
+
+# The Emulator Test Suite times its code in the border (its waitborder: raster line 256 or
+# more, or below 30) so that no bad line falls in it; with bad lines there too its irq, nmi
+# and cputiming fail.  CIA1's timer B read before and after 59 NOPs started in raster line
+# {line}: the cycles between the two reads, exactly, as a C64 gives them -- 122 with no bad
+# line in between, 165 across one (a NOP's cycles are reads: the CPU stops for all 43).
+TIMED_NOPS = """
+        .org $C000
+        sei
+        lda #$1b
+        sta $d011
+        lda #$ff
+        sta $dc06
+        sta $dc07
+        lda #$11             ; timer B: start, load the latch
+        sta $dc0f
+wait:   lda $d012
+        cmp #{line}
+        bne wait
+        ldx $dc06
+""" + "        nop\n" * 59 + """
+        ldy $dc06
+        stx $fb
+        sty $fc
+        cli
+        rts
+"""
+
+
+def timed_nops(cpu_class, line, vic_dma=True):
+    m = C64(cpu_class=cpu_class, vic_dma=vic_dma)
+    code = assemble(TIMED_NOPS.format(line=line))
+    for offset, byte in enumerate(code):
+        m.poke(0xC000 + offset, byte)
+    m.call(0xC000, max_cycles=100_000)
+    return (m.peek(0xFB) - m.peek(0xFC)) & 0xFF
+
+
+@pytest.mark.parametrize("cpu_class", [CPU, FastCPU], ids=["py65", "fastcpu"])
+@pytest.mark.parametrize("line, cycles", [
+    (0x0A, 122),          # into line $0B, in the top border: no bad line
+    (0x32, 165),          # into line $33, a bad line (YSCROLL 3): 43 more
+    (0xFA, 122),          # into line $FB, past the last bad line ($F3)
+])
+def test_code_timed_in_the_border_sees_no_bad_line(cpu_class, line, cycles):
+    assert timed_nops(cpu_class, line) == cycles
+
+
+def test_without_dma_the_bad_line_takes_nothing():
+    assert timed_nops(FastCPU, 0x32, vic_dma=False) == 122
