@@ -40,7 +40,7 @@ from kernal.disk_formats import read_image  # noqa: E402
 DISKS = ("Disk1.d64", "Disk2.d64", "Disk3.d64", "Disk4.d64")
 NOT_ROM_LESS = {"mmufetch", "mmu", "template"}     # need Commodore's ROMs, or no test
 SLICE = 200_000                                    # C64 cycles between looks at the output
-TEST_LIMIT = 2_000_000_000                         # C64 cycles; the longest test takes ~?
+TEST_LIMIT = 500_000_000                           # C64 cycles; the longest test (shsay) takes 69 M
 OK, FAIL, LIMIT, LOAD_ERROR, END = "pass", "FAIL", "LIMIT", "LOAD ERROR", "end"
 READY = "\nready.\n"
 NEXT_DISK = re.compile(r"please insert disk (\d)")
