@@ -238,6 +238,9 @@ class C64:
             program = read_program(path, sys)
         for offset, byte in enumerate(program.data):
             self.mem.ram[program.load_address + offset] = byte
+        code_loaded = getattr(self.cpu, "code_loaded", None)        # (new code: FastCPU)
+        if code_loaded is not None:
+            code_loaded(program.load_address, min(program.load_address + len(program.data), 0x10000))
         if program.load_address == 0x0801:
             self.basic.set_program_end(program.end)
         self.program = program

@@ -66,6 +66,9 @@ class Channels:
         self._input_secondary = 0
         self._output_secondary = 0
         self._bus = None          # LISTEN/TALK state for the serial-bus routines
+        # Told (start, end) of every program LOADed into memory: a translating CPU forgets
+        # what it learnt of the code there (FastCPU.code_loaded); None: nobody is.
+        self.code_loaded = None
 
     def reset(self):
         self.mem[LDTND] = 0
@@ -247,6 +250,8 @@ class Channels:
         mem[STATUS] |= ST_EOI
         self.bytes_moved = len(data)
         end = min(address + len(body), 0x10000)
+        if not verify and self.code_loaded is not None:
+            self.code_loaded(address, end)
         mem[EAL], mem[EAL + 1] = end & 0xFF, (end >> 8) & 0xFF
         return end & 0xFFFF
 

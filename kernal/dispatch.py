@@ -120,7 +120,8 @@ class Kernal(BasicEntries):
                         will do for most routines)
       machine.cpu       registers a x y p sp pc, processorCycles, stop(), disassemble
                         (opcode -> (mnemonic, mode)); a translating CPU also offers
-                        with_registers and set_fast_trap (see direct_chrout)
+                        with_registers and set_fast_trap (see direct_chrout), and
+                        code_loaded(start, end), told of every program LOADed
       machine.vic.reset(), machine.cia1.acknowledge(), machine.cia2.acknowledge(),
       machine.reset_chips(), machine.pal
       machine.transcript  a list the screen output is appended to, or None
@@ -137,6 +138,7 @@ class Kernal(BasicEntries):
         self.editor = ScreenEditor(mem)
         self.editor.delay = getattr(machine, "stall", None)
         self.channels = Channels(mem, self.editor, self.keyboard)
+        self.channels.code_loaded = getattr(machine.cpu, "code_loaded", None)
         self._page1 = getattr(mem, "ram", mem)      # the stack page is always RAM
         self.key_wait_loops = KeyWaitLoops(mem, machine.cpu.disassemble)
         self.names = entries.trap_addresses()

@@ -219,6 +219,29 @@ class Invalidation:
                 self._changing_vectors.add(vector)   # (not the code: no rewrite counted)
             self._drop(key)
 
+    def code_loaded(self, start, end):
+        """A program was loaded at start..end-1 (the KERNAL's LOAD): new code, so what was
+        learnt of the code there before is forgotten -- the bytes a program kept rewriting
+        (volatile), the blocks dropped so often that they were no longer translated, the
+        first visits.  Else a machine that LOADs program after program at the same
+        addresses (the Emulator Test Suite, each test LOADing the next) ends up stepping
+        every instruction of the later ones."""
+        if end <= start:
+            return
+        volatile, counts = self._volatile, self._rewritten_bytes
+        for addr in range(start, end):
+            volatile.discard(addr)
+            counts.pop(addr, None)
+        for learnt in (self._rewrites, self._seen, self._first_code, self._before):
+            for key in [key for key in learnt if start <= key[1] < end]:
+                del learnt[key]
+        miss, interpret = self._miss, self._interpret
+        for table in self._tables.values():
+            for pc in range(start, end):
+                entry = table[pc]
+                if entry is interpret or getattr(entry, "__name__", "") == "rewritten":
+                    table[pc] = miss
+
     def _verify(self):
         """Drop blocks whose bytes changed without a store the CPU saw (a loader, a test, a trap).
 

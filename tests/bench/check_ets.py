@@ -6,18 +6,18 @@ VICE's own sources, testprogs/general/Lorenz-2.15), and give that folder's path:
 
     python tests/bench/check_ets.py path/to/Lorenz-2.15
     python tests/bench/check_ets.py path/to/Lorenz-2.15 --cpu py65 --tests irq,nmi,cia1ta
-    python tests/bench/check_ets.py path/to/Lorenz-2.15 --chain
+    python tests/bench/check_ets.py path/to/Lorenz-2.15 --chain [--from mmu]
 
 Its four disk images (Disk1.d64 .. Disk4.d64) hold 300 programs, each of which prints its
 name, tests, prints " - ok" and LOADs the next one by name; a test that finds a difference
-prints what it expected and what it got and waits for a key (RUN/STOP goes on to the next
-test).  A disk's last program asks for the next disk and waits for a key.
+prints what it expected and what it got and waits for a key, then goes on.  A disk's last
+program asks for the next disk and waits for a key.
 
 By default every test runs on its own: a fresh machine, its disk as drive 8, `LOAD"NAME",8`
 and RUN, until it prints " - ok" (a pass) or waits for a key (a failure).  `--chain` runs the
 suite as it runs itself, in one machine: LOAD"START",8 and RUN on Disk1.d64, each test
-LOADing the next, the next disk put in when one is asked for, RUN/STOP typed where a test
-fails.  Three are not expected to pass ROM-less and are left out unless named: `mmufetch`
+LOADing the next, the next disk put in when one is asked for, a key typed where a test
+fails, a fresh machine with the next program where one stops the CPU.  Three are not expected to pass ROM-less and are left out unless named: `mmufetch`
 runs code of the BASIC ROM ($A4E1), `mmu` compares the ROM bytes it reads with Commodore's,
 `template` is not a test.
 
@@ -44,7 +44,8 @@ TEST_LIMIT = 500_000_000                           # C64 cycles; the longest tes
 OK, FAIL, LIMIT, LOAD_ERROR, END = "pass", "FAIL", "LIMIT", "LOAD ERROR", "end"
 READY = "\nready.\n"
 NEXT_DISK = re.compile(r"please insert disk (\d)")
-OK_LINE, BREAK_LINE = " - ok\n", "\nbreak\n"    # (the same length)
+OK_LINE = " - ok\n"
+MOST_FAILURES = 200                                # --chain: keys typed to a failing test
 
 
 class Output:
@@ -95,8 +96,6 @@ def run_test(machine, output, start, begun, limit=TEST_LIMIT, go_on=False, disks
         reason = machine.run(SLICE)
         text = output.since(start)
         done = text.find(OK_LINE)
-        if done < 0 and failures:
-            done = text.find(BREAK_LINE)
         if done >= 0:
             return (FAIL if failures else OK), machine.cycles - begun, failures, start + done + len(OK_LINE)
         if reason is StopReason.IDLE:             # waitkey: the test found a difference
@@ -109,9 +108,9 @@ def run_test(machine, output, start, begun, limit=TEST_LIMIT, go_on=False, disks
             if READY in text and not failures:      # no test: back at READY. (after the last)
                 return END, machine.cycles - begun, failures, None
             failures.append(screen(machine))
-            if not go_on:
+            if not go_on or len(failures) >= MOST_FAILURES:
                 return FAIL, machine.cycles - begun, failures, None
-            machine.type("{stop}")                # RUN/STOP: "break", and LOAD the next
+            machine.type(" ")                     # a key: the test goes on
             continue
         if reason is StopReason.ERROR:
             failures.append("the CPU stopped: %s" % machine.error)
@@ -146,10 +145,7 @@ def report(name, result, cycles, seconds, failures, show):
 
 def one_by_one(disks, names, cpu_class, vic_dma, show):
     results = {}
-    home = {}
-    for image, programs in disks:
-        for name in programs:
-            home[name] = image            # the last disk's: the others' copy asks for it
+    home = homes(disks)
     for image, programs in disks:
         for name in programs:
             if home.get(name) != image or (names and name not in names) or (not names and name in NOT_ROM_LESS):
@@ -163,34 +159,55 @@ def one_by_one(disks, names, cpu_class, vic_dma, show):
     return results
 
 
-def printed_name(text):
-    """The test's name from its output: the name the last test printed before LOADing it,
-    then the name it prints itself ("ldazldaz - ok")."""
-    line = text.lstrip("\n").split("\n")[0].split(" - ")[0].strip()
-    half = len(line) // 2
-    return line[:half] if line[:half] * 2 == line else line
+def printed_name(text, names):
+    """The test's name from its output: the name the test before it printed before LOADing
+    it, then the name it prints itself ("ldazldaz - ok", "cia1tabcia1tab (old cia) - ok")."""
+    line = text.lstrip("\n").split("\n")[0]
+    for end in range(len(line) // 2, 0, -1):
+        if line[:end] in names and line[end:].startswith(line[:end]):
+            return line[:end]
+    return line.split(" - ")[0].strip()
 
 
-def chained(disks, cpu_class, vic_dma, show):
+def chained(disks, cpu_class, vic_dma, show, first=None):
     """The whole suite as it runs itself: one machine, Disk1.d64 as drive 8, LOAD"START",8
-    and RUN; each test LOADs the next, a failed one is left with RUN/STOP (it LOADs the
-    next), and where a disk's last program asks for the next disk, it goes in."""
+    and RUN (or `first` from its disk); each test LOADs the next, a failed one gets a key
+    (it goes on), and where a disk's last program asks for the next
+    disk, it goes in.  A test that stops the CPU (`mmufetch` runs into the BASIC ROM) ends
+    that machine: a fresh one LOADs the program after it on its disk."""
     results = {}
-    machine, output = new_machine(disks[0][0], cpu_class, vic_dma)
-    at, begun = start_test(machine, output, disks[0][1][0])
-    name = disks[0][1][0]
-    while True:
-        started = time.perf_counter()
-        result, cycles, failures, end = run_test(machine, output, at, begun, go_on=True, disks=disks)
-        if result == END:                              # the last test's next name was "-"
-            return results
-        name = name or printed_name(output.since(at))
-        if not name.endswith("nextdisk"):
-            results[name] = result
-            report(name, result, cycles, time.perf_counter() - started, failures, show)
-        if end is None:
-            return results
-        at, begun, name = end, machine.cycles, None
+    home = homes(disks)
+    name = first or disks[0][1][0]
+    while name:
+        image = home[name]
+        machine, output = new_machine(image, cpu_class, vic_dma)
+        at, begun = start_test(machine, output, name)
+        while True:
+            started = time.perf_counter()
+            result, cycles, failures, end = run_test(machine, output, at, begun, go_on=True, disks=disks)
+            if result == END:                          # the last test's next name was "-"
+                return results
+            name = name or printed_name(output.since(at), home)
+            if not name.endswith("nextdisk"):
+                results[name] = result
+                report(name, result, cycles, time.perf_counter() - started, failures, show)
+            if end is None:
+                break
+            at, begun, name = end, machine.cycles, None
+        programs = dict(disks)[home.get(name, image)]
+        following = programs.index(name) + 1 if name in programs else len(programs)
+        name = programs[following] if result == FAIL and following < len(programs) else None
+    return results
+
+
+def homes(disks):
+    """{name: the disk image it runs from}: the last disk holding it (the copy on the disk
+    before is the suite's "nextdisk", asking for it)."""
+    home = {}
+    for image, programs in disks:
+        for name in programs:
+            home[name] = image
+    return home
 
 
 def main(argv=None):
@@ -199,6 +216,7 @@ def main(argv=None):
     parser.add_argument("--cpu", choices=("fast", "py65"), default="fast")
     parser.add_argument("--chain", action="store_true", help="run each disk as the suite chains itself")
     parser.add_argument("--tests", help="comma-separated names (one by one only)")
+    parser.add_argument("--from", dest="first", metavar="NAME", help="--chain: start at this test")
     parser.add_argument("--no-vic-dma", action="store_true", help="a VIC that takes no bus cycles (no bad lines)")
     parser.add_argument("--quiet", action="store_true", help="no screens of failed tests")
     args = parser.parse_args(argv)
@@ -206,13 +224,19 @@ def main(argv=None):
         disks = disk_names(args.folder)
     except (OSError, ValueError) as error:
         parser.exit(2, "check_ets: %s (the folder general/Lorenz-2.15 of VICE's test programs)\n" % error)
+    if args.chain and args.tests:
+        parser.exit(2, "check_ets: --chain runs the whole suite; --tests picks tests to run one by one\n")
+    names = set(args.tests.lower().split(",")) if args.tests else None
+    asked = (names or set()) | ({args.first.lower()} if args.first else set())
+    unknown = sorted(asked - {name for _, programs in disks for name in programs})
+    if unknown:
+        parser.exit(2, "check_ets: no test named %s on the suite's disks\n" % ", ".join(unknown))
     cpu_class = CPU if args.cpu == "py65" else None
     vic_dma = not args.no_vic_dma
     started = time.perf_counter()
     if args.chain:
-        results = chained(disks, cpu_class, vic_dma, not args.quiet)
+        results = chained(disks, cpu_class, vic_dma, not args.quiet, args.first and args.first.lower())
     else:
-        names = set(args.tests.lower().split(",")) if args.tests else None
         results = one_by_one(disks, names, cpu_class, vic_dma, not args.quiet)
     expected = [name for name in results if name not in NOT_ROM_LESS]
     passed = [name for name in expected if results[name] == OK]

@@ -391,3 +391,55 @@ def test_a_block_ended_at_a_store_to_a_later_opcode_is_made_again_once_that_opco
     insns = fast.decode(inner)
     assert insns[-1].next == under
     assert fast.block_at(inner).span == block_span(insns)
+
+
+# A program that rewrites its own operand, and another LOADed over it at the same
+# addresses: new code, which the translator must not take for the first one rewritten.
+REWRITER = """
+        .org $C000
+        ldx #0
+loop:   inc op+1
+op:     lda #0
+        dex
+        bne loop
+        rts
+"""
+PLAIN = """
+        .org $C000
+        ldy #0
+        ldx #100
+loop:   iny
+        iny
+        dex
+        bne loop
+        rts
+"""
+PLAIN_LOOP = 0xC004
+
+
+def loaded_in_turn(tmp_path, names):
+    """A C64 with the two programs as files A and B of drive 8; each of `names` LOADed with
+    LOAD"name",8,1 and run with SYS 49152, in turn."""
+    for name, source in (("a", REWRITER), ("b", PLAIN)):
+        (tmp_path / (name + ".prg")).write_bytes(b"\x00\xc0" + bytes(assemble(source)))
+    m = C64(disk_folder=str(tmp_path))
+    for name in names:
+        m.type('LOAD"%s",8,1{return}SYS49152{return}' % name.upper())
+        m.run(max_cycles=20_000_000)
+    return m
+
+
+def test_a_program_loaded_over_self_modifying_code_is_new_code(tmp_path):
+    m = loaded_in_turn(tmp_path, "a")
+    assert m.cpu.volatile_bytes() & set(range(0xC000, 0xC010))      # (op+1 is rewritten)
+    m = loaded_in_turn(tmp_path, "ab")
+    assert not m.cpu.volatile_bytes() & set(range(0xC000, 0xC010))
+    assert m.peek(0x030E) == 200                   # Y after the SYS (SYREG): 200 INYs
+
+
+def test_programs_loaded_in_turn_at_one_address_stay_translated(tmp_path):
+    # Each LOAD drops the blocks the other program's code made there; after REWRITE_LIMIT
+    # such drops a block counted as code the program rewrites would be stepped for good.
+    m = loaded_in_turn(tmp_path, "ab" * (REWRITE_LIMIT + 2))
+    assert not m.cpu.runs_untranslated(PLAIN_LOOP)
+    assert m.peek(0x030E) == 200
