@@ -181,12 +181,14 @@ def run(program, keys=(), max_cycles=None, screen_format="text", peeks=(),
 
 
 def _keys_left(machine):
-    """'2 keys not typed: {f1}X' when scripted keys were left over, else ''."""
+    """'2 keys not typed: {f1}X' when scripted keys were left over, else '' -- counting a
+    key still down in the matrix that no keyboard scan took (the interrupt was off)."""
     from charset.keys import format_keys
-    count = len(machine.pending_keys)
+    keys = list(machine.kernal.keyboard.arriving) + list(machine.pending_keys)
+    count = len(keys)
     if not count:
         return ""
-    text = format_keys(machine.pending_keys)
+    text = format_keys(keys)
     if len(text) > 40:
         text = text[:40] + "..."
     return "%d key%s not typed: %s" % (count, "" if count == 1 else "s", text)

@@ -50,6 +50,9 @@ HANDLER_STEP = 1
 # How long one CTRL press holds the key down (the terminal's Ctrl-S, a script's {ctrl}):
 # half a second bridges a terminal's auto-repeat delay, so a held Ctrl-S keeps CTRL down.
 CTRL_HOLD_JIFFIES = 30
+# A typed key not scanned in this long (two of the CIA timer's longest periods) never will
+# be: the program's own interrupt handler does not scan the keyboard.
+UNSCANNED_CYCLES = 2 * 0x10000
 RUN_STOP = 0x03                               # the PETSCII code the RUN/STOP key types
 CALL_RETURN = entries.address_of("CALL_RETURN")      # where call() returns to
 IRQ_DEFAULT = entries.address_of("IRQ_DEFAULT")      # $EA31: our KERNAL's IRQ, in Python
@@ -170,6 +173,7 @@ class C64:
         self.call_result = None
         self._empty_polls = 0
         self._last_empty_poll = -IDLE_POLL_GAP
+        self._typed_at = 0
         self.error = None
 
     def reset_chips(self):
@@ -320,8 +324,9 @@ class C64:
         self.pending_keys.extend(keys)
 
     def press(self, key):
-        """A key pressed now (interactive): PETSCII straight into the buffer, "restore",
-        or "ctrl" (CTRL held down for CTRL_HOLD_JIFFIES)."""
+        """A key pressed now (interactive): PETSCII down in the matrix, in the buffer at the
+        next keyboard scan (Keyboard.type_key: False, the key not taken, with no room there),
+        "restore", or "ctrl" (CTRL held down for CTRL_HOLD_JIFFIES)."""
         if key == RESTORE:
             self.restore()
             return True
@@ -329,9 +334,8 @@ class C64:
             self.hold_ctrl()
             return True
         keyboard = self.kernal.keyboard
-        accepted = keyboard.put(key)
+        accepted = self._type_key(key)
         if accepted:
-            self._key_arrived()
             if key == RUN_STOP and self.stall_cycles:
                 # A ROM delay loop is under way (a CTRL-slowed scroll): a C64 user holds
                 # RUN/STOP through it, and BASIC looks at the key after it.
@@ -363,6 +367,15 @@ class C64:
         """The RESTORE key: an NMI through ($0318)."""
         self.nmi_pending = True
         self._key_arrived()
+
+    def _type_key(self, key):
+        """The key down for the next scan; when it is the first to wait, the time it was typed."""
+        keyboard = self.kernal.keyboard
+        first = not keyboard.arriving
+        accepted = keyboard.type_key(key)
+        if accepted and first:
+            self._typed_at = self.cpu.processorCycles
+        return accepted
 
     def _key_arrived(self):
         self.waiting = False
@@ -396,8 +409,7 @@ class C64:
                 held += 1
             self.hold_ctrl(held * CTRL_HOLD_JIFFIES)
         else:
-            self.kernal.keyboard.put(key)
-            self._key_arrived()
+            self._type_key(key)      # (no room: lost, as a C64's SCNKEY drops it)
 
     # -- running -------------------------------------------------------------------------
     def trap(self, addr):
@@ -511,10 +523,17 @@ class C64:
                 self._pass_stall(target)
                 continue
             if self.waiting:
-                if self.pending_keys:
+                if self.kernal.keyboard.arriving:
+                    # A typed key waits in the matrix for the next scan: on to the interrupt.
+                    # With none to come (masked, the timer's interrupt off) or none scanning
+                    # (a handler of the program's own), it stays there: the program is idle.
+                    if stop_when_idle and (cpu.irq_masked or self.next_irq_cycle() is None
+                                           or now - self._typed_at > UNSCANNED_CYCLES):
+                        return StopReason.IDLE
+                elif self.pending_keys:
                     self._feed_pending_key()
                     continue
-                if stop_when_idle:
+                elif stop_when_idle:
                     return StopReason.IDLE
                 # Skip the wait loop: nothing changes until the next interrupt or key.
                 due = self.next_irq_cycle(irq_line)

@@ -639,7 +639,7 @@ class Kernal(BasicEntries):
         cycles += self._cassette_switch()
         cpu.processorCycles += cycles + self.keyboard.scan()
         self.machine.cia1.acknowledge()
-        if (self.keyboard.count() == 0 and not self.keyboard.held
+        if (self.keyboard.count() == 0 and not self.keyboard.held and not self.keyboard.arriving
                 and self.key_wait_loops.at(interrupted_pc(self._page1, cpu.sp))):
             # The program spins on the key count $C6 or the matrix (kernal.idle) with no key
             # in the buffer or held down: it waits for the keyboard as surely as in GETIN.

@@ -1,9 +1,10 @@
 """The keyboard: the KERNAL key buffer ($0277, count $C6) and the CIA1 matrix view.
 
-Host keys arrive as PETSCII (the front end or a script translates them);
-they are queued in the buffer as SCNKEY would have done, and the key is
-also held down in the matrix for a few jiffies so that programs reading
-$DC00/$DC01, $CB or $91 directly see it.  CTRL alone types nothing: it is only
+Host keys arrive as PETSCII (the front end or a script translates them) and go
+down in the matrix (type_key): as on a C64, the next keyboard scan (SCNKEY, from the
+jiffy IRQ or a program's own JSR $FF9F) puts the key in the buffer, and UDTIM's next
+sample of the RUN/STOP row sees RUN/STOP.  The key stays down for a few jiffies so
+that programs reading $DC00/$DC01, $CB or $91 directly see it.  CTRL alone types nothing: it is only
 held down in the matrix (and in SHFLAG $028D) for as long as the front end says
 or until RUN/STOP is typed, which is what the screen editor's scroll looks at to slow
 down (kernal.editor).  Each jiffy's scan charges the cycles the ROM's SCNKEY spends on the
@@ -99,6 +100,7 @@ class Keyboard:
         self.held = {}          # matrix code -> jiffies left
         self._found = NO_KEY    # the key the last scan found (the ROM's LSTX after SCNKEY)
         self._fresh = False     # a key was pressed since the last scan: SCNKEY finds it new
+        self.arriving = []      # keys typed since the last scan: down, not yet in the buffer
 
     def reset(self):
         self.held.clear()
@@ -108,6 +110,7 @@ class Keyboard:
         self.mem[SHFLAG] = 0
         self._found = NO_KEY
         self._fresh = False
+        self.arriving.clear()
 
     # -- the buffer ----------------------------------------------------------
     def count(self):
@@ -141,11 +144,31 @@ class Keyboard:
     def flush(self):
         self.mem[NDX] = 0
 
+    def type_key(self, petscii):
+        """A key typed now: down in the matrix; the next scan puts it in the buffer, as a
+        C64's SCNKEY does.  Keys typed faster than the scans come (a paste) wait together
+        and reach the buffer at that scan.  Returns False, the key not taken, when the
+        buffer has no room for it: a C64's SCNKEY would drop it; the caller keeps it and
+        types it again once the program has read some."""
+        if len(self.arriving) >= self.room():
+            return False
+        self.arriving.append(petscii)
+        self._hold_down(petscii)
+        return True
+
     # -- the matrix ------------------------------------------------------------
     def press(self, petscii):
+        """The key down in the matrix now, seen at once in $CB/$028D and $91 (no buffer)."""
+        if self._hold_down(petscii):
+            self._publish()
+            # UDTIM's sample of the RUN/STOP row into $91, as if the IRQ had just run.
+            self.sample_stop_row()
+
+    def _hold_down(self, petscii):
+        """The key's matrix position (and SHIFT's) down for HOLD_JIFFIES; False if it has none."""
         position = KEY_POSITIONS.get(petscii)
         if position is None:
-            return
+            return False
         code, shifted = position
         self._fresh = True
         ctrl = self.held.get(CTRL_KEY)
@@ -156,11 +179,7 @@ class Keyboard:
             self.held[CTRL_KEY] = ctrl
         if shifted:
             self.held[LEFT_SHIFT] = HOLD_JIFFIES
-        self._publish()
-        # On the C64 a key reaches the buffer through the IRQ, whose UDTIM has just
-        # sampled the RUN/STOP row into $91: a program that gets {stop} from GETIN and
-        # then calls STOP ($FFE1) sees it down.
-        self.sample_stop_row()
+        return True
 
     def hold_ctrl(self, jiffies):
         """Hold CTRL down for at least `jiffies` more jiffies (it types nothing by itself)."""
@@ -174,16 +193,21 @@ class Keyboard:
 
     def scan(self):
         """SCNKEY's bookkeeping: age held keys and publish $CB/$C5/$028D.  Returns the C64
-        cycles the ROM's SCNKEY spends beyond its 59 with no key down (see scan_cycles)."""
+        cycles the ROM's SCNKEY spends beyond its 59 with no key down (see scan_cycles).
+        The keys typed since the last scan reach the buffer here."""
         held = self.held
-        if not held:                       # (every jiffy of a program that runs on its own)
+        if self.arriving:
+            cycles = self._scan_cycles() if held else 0
+            self._deliver()
+        elif not held:                     # (every jiffy of a program that runs on its own)
             m = self.mem
             m[LSTX] = m[SFDX]
             m[SFDX] = NO_KEY
             m[SHFLAG] = 0
             self._found = NO_KEY
             return 0
-        cycles = self._scan_cycles()
+        else:
+            cycles = self._scan_cycles()
         for code in list(held):
             held[code] -= 1
             if held[code] <= 0:
@@ -191,10 +215,18 @@ class Keyboard:
         self._publish()
         return cycles
 
+    def _deliver(self):
+        """The typed keys into the buffer, as far as it has room (the rest wait for the next scan)."""
+        arriving = self.arriving
+        while arriving and self.room():
+            count = self.mem[NDX]
+            self.mem[KEYD + count] = arriving.pop(0)
+            self.mem[NDX] = count + 1
+
     def _scan_cycles(self):
         """The ROM's SCNKEY on the keys down now, path by path (the table above), with the
-        repeat counters DELAY and KOUNT and LSTSHF kept as it keeps them.  The keys themselves
-        reach the buffer when typed (put), so the scan puts none; with C= down the key's
+        repeat counters DELAY and KOUNT and LSTSHF kept as it keeps them (the typed keys are
+        put by scan, after this: the ROM's test of the buffer's room comes first); with C= down the key's
         plain code stands in for the C= table's (only INST/DEL, space and the cursor keys
         repeat, and only a missing key changes the path; SHIFT+C='s case switch is not
         counted).  With SHIFT the plain table serves too: it repeats the same keys."""
@@ -243,7 +275,7 @@ class Keyboard:
         return cycles + self._repeat_cycles(value, shflag)
 
     def _put_cycles(self, value):
-        """CKIT3 on: nothing to put, the buffer full, or the key put (the key itself is put when typed)."""
+        """CKIT3 on: nothing to put, the buffer full, or the key put (by scan, after this)."""
         if value is None:
             return NO_KEY_TO_PUT
         m = self.mem

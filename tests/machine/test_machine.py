@@ -188,7 +188,10 @@ def test_the_keyboard_buffer_takes_at_most_ten_keys():
     m = C64()
     assert all(m.press(0x41) for _ in range(10))
     assert not m.press(0x41)
+    assert m.peek(0xC6) == 0                # down in the matrix: the next scan puts them
+    m.call(0xFF9F)                          # SCNKEY
     assert m.peek(0xC6) == 10
+    assert not m.press(0x41)
 
 
 # -- idle costs no host CPU -------------------------------------------------------------------------
