@@ -348,9 +348,9 @@ def test_keys_after_the_program_ends_are_typed_at_ready(prg, capsys):
 
 
 def test_keys_left_over_when_a_limit_ends_the_run_are_reported(prg, capsys):
-    # (a limit past the start's RUN typed at READY. -- its three keys take the ROM's 1,100
-    # cycles or so -- and short of the program's own keys)
-    status, out, err = headless(capsys, "--keys", "aq{f1}x", "--max-cycles", "2000", prg("kernal_keyecho"))
+    # (a limit past the start's RUN typed at READY. -- its four keys reach the buffer at four
+    # jiffies' keyboard scans, the RETURN by about 66,000 cycles -- and short of the program's own keys)
+    status, out, err = headless(capsys, "--keys", "aq{f1}x", "--max-cycles", "75000", prg("kernal_keyecho"))
     assert status == 3
     assert "4 keys not typed" in err and "AQ{f1}X" in err
 
