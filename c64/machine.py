@@ -336,6 +336,7 @@ class C64:
         keyboard = self.kernal.keyboard
         accepted = self._type_key(key)
         if accepted:
+            self._key_arrived()
             if key == RUN_STOP and self.stall_cycles:
                 # A ROM delay loop is under way (a CTRL-slowed scroll): a C64 user holds
                 # RUN/STOP through it, and BASIC looks at the key after it.
@@ -377,6 +378,13 @@ class C64:
             self._typed_at = self.cpu.processorCycles
         return accepted
 
+    def _key_stuck(self, now):
+        """True when the key typed will not be scanned: the I flag set, no interrupt to come
+        (the timer's interrupt off), or none scanned it in UNSCANNED_CYCLES (a handler of the
+        program's own).  It stays in the matrix, as on a C64: the program is idle."""
+        return (self.cpu.irq_masked or self.next_irq_cycle() is None
+                or now - self._typed_at > UNSCANNED_CYCLES)
+
     def _key_arrived(self):
         self.waiting = False
         self._empty_polls = 0
@@ -387,8 +395,12 @@ class C64:
         self.cpu.stop()
 
     def note_empty_poll(self):
-        """Called by GETIN when it found no key: two close polls mean the program is idle."""
+        """Called by GETIN when it found no key: two close polls mean the program is idle --
+        not while a typed key waits for the next scan: the program runs on to it, as on a
+        C64 (it may be busy between its polls), unless no scan is to come (_key_stuck)."""
         now = self.cpu.processorCycles
+        if self.kernal.keyboard.arriving and not self._key_stuck(now):
+            return
         if now - self._last_empty_poll < IDLE_POLL_GAP:
             self._empty_polls += 1
         else:
@@ -410,6 +422,7 @@ class C64:
             self.hold_ctrl(held * CTRL_HOLD_JIFFIES)
         else:
             self._type_key(key)      # (no room: lost, as a C64's SCNKEY drops it)
+            self._key_arrived()      # (a program that only looked idle runs on meanwhile)
 
     # -- running -------------------------------------------------------------------------
     def trap(self, addr):
@@ -524,11 +537,9 @@ class C64:
                 continue
             if self.waiting:
                 if self.kernal.keyboard.arriving:
-                    # A typed key waits in the matrix for the next scan: on to the interrupt.
-                    # With none to come (masked, the timer's interrupt off) or none scanning
-                    # (a handler of the program's own), it stays there: the program is idle.
-                    if stop_when_idle and (cpu.irq_masked or self.next_irq_cycle() is None
-                                           or now - self._typed_at > UNSCANNED_CYCLES):
+                    # A typed key waits in the matrix for the next scan: time passes to the
+                    # interrupt (CHRIN's wait; a GETIN poll waits so only for a stuck key).
+                    if stop_when_idle and self._key_stuck(now):
                         return StopReason.IDLE
                 elif self.pending_keys:
                     self._feed_pending_key()
