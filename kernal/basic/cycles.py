@@ -29,7 +29,7 @@ the arrays (ARRAY, ARRAY_DIMENSION, ARRAY_CREATE), FN, READ's item, a variable m
 """
 
 from kernal.basic.definitions import (T_ABS, T_ASC, T_CHR, T_DATA, T_DEF, T_DIM, T_END, T_EXP, T_FOR, T_FRE, T_GET,
-                                      T_GOSUB, T_GOTO, T_IF, T_INT, T_LEFT, T_LEN, T_MID, T_NEXT, T_ON, T_PEEK,
+                                      T_GOSUB, T_INPUT, T_GOTO, T_IF, T_INT, T_LEFT, T_LEN, T_MID, T_NEXT, T_ON, T_PEEK,
                                       T_POKE, T_PRINT, T_READ, T_REM, T_RESTORE, T_RETURN, T_RIGHT, T_RND, T_SGN,
                                       T_SIN, T_SQR, T_STR, T_VAL, T_LOG, T_COS, T_TAN, T_ATN)
 
@@ -64,7 +64,7 @@ SKIP_COLON = 5             # the scan ended by a colon, not the zero: BEQ not ta
 # (keyed by token; LET's and the others' STATEMENT_ENTRY): FOR's frame pushed, GOSUB's, RETURN's pop, IF's test...
 STATEMENTS = {T_END: 60, T_FOR: 587, T_NEXT: 0, T_DATA: 60, T_DIM: 60, T_READ: 230, T_GOTO: 208, T_IF: 64,
               T_RESTORE: 20, T_GOSUB: 305, T_RETURN: 137, T_REM: 96, T_ON: 109, T_DEF: 324, T_POKE: 51, T_PRINT: 0,
-              T_GET: 748}
+              T_GET: 748, T_INPUT: 0}
 
 # -- variables ----------------------------------------------------------------------------------------
 # PTRGET ($B08B), counted (the name's CHRGETs are the text's, LOPFND's turns below): its two
@@ -221,6 +221,56 @@ STRPRT_CHAR = 2 + 2 + 5 + 6 + 2 + 2 + 3
 # CPY FRETOP+1 ...: the string elsewhere / in FRETOP's page / at FRETOP, given back)
 FRETMP = 78
 FRETMP_TEMP = (97, 102, 116)
+# INPUT ($ABBF), counted off BASIC 901226-01 (the statement's entry, RTS and NEWSTT are STATEMENT's):
+# CMP #'"', BNE NOTQTI (taken without a prompt), NOTQTI's JSR ERRDIR (20), LDA #',', STA BUF-1.
+INPUT_HEAD = (4, 5)        # with a prompt / without
+INPUT_NOTQTI = 20 + 2 + 4
+# ... a prompt: JSR STRTXT (STRTXT's own 38, EVAL's way to it not taken: EVAL_LITERAL less), LDA #';', JSR
+# SYNCHR (its own besides the CHRGET it jumps to, which is the text's: 12), JSR STRPRT (STRPRT, FRETMP)
+INPUT_STRTXT = 38
+INPUT_SYNCHR = 2 + 12
+INPUT_STRPRT = 6
+# QINLIN ($ABF9): LDA CHANNL, BNE, JSR OUTQST (LDA #'?' into OUTDO), JSR OUTSPC, JMP INLIN; INLIN's LDX #0
+QINLIN = 3 + 2 + 6 + 2 + 6 + 3 + 2
+# INLIN ($A560) per character: JSR INCHR ($E112: JSR $FFCF, BCS, RTS), the KERNAL's JMP (IBASIN) and NBASIN's
+# way to the editor (the editor's own is the KERNAL's: kernal.editor_cycles); then CMP #13, BEQ, STA BUF,X,
+# INX, CPX #89, BCC INLINC -- or for the RETURN: BEQ FININ1 taken, JMP FININL, FININL's LDA #0, STA BUF,X,
+# LDX, LDY, LDA CHANNL, BNE PRTRTS (CRDO after it: PRINT_CRDO and the RTS, or BNE taken to the RTS)
+INCHR = 6 + 6 + 5 + 20 + 2 + 6
+INLIN_CHAR = 2 + 2 + 5 + 2 + 2 + 3
+INLIN_RETURN = 2 + 3 + 3 + 2 + 5 + 2 + 2 + 3
+INLIN_END = (2 + 19 + 6, 3 + 6)         # CRDO (PRINT_CRDO) and the RTS / a file's: BNE PRTRTS taken
+# GETAGN after QINLIN: LDA CHANNL, BEQ BUFFUL, LDA BUF, BNE INPCON (across a page), INPCON's LDA #0, INPCO1's
+# STA INPFLG, STX INPPTR, STY INPPTR+1
+INPUT_GETAGN = 3 + 3 + 4 + 4 + 2 + 3 + 3 + 3
+# INLOOP ($AC15) per variable, past its JSR PTRGET: FORPNT, VARTXT saved, TXTPTR set to INPPTR (30), JSR CHRGOT
+# on the buffer (at the comma before the field: 32), BNE DATBK1; DATBK1's JSR CHRGET onto the field (CHRGET's
+# path by the byte, 4 more for the first: TXTPTR crosses from $01FF to $0200), BIT VALTYP, BPL NUMINS
+INPUT_ITEM = 30 + 32 + 3 + 3
+INPUT_FIRST_FIELD = 4
+INPUT_STRING = 2 + 3 + 3 + 3 + 2         # BPL not taken, BIT INPFLG, BVC SETQUT, STA CHARAC, CMP #'"'
+INPUT_UNQUOTED = 2 + 2 + 3 + 2 + 2       # BEQ not taken, LDA #':', STA CHARAC, LDA #',', CLC
+INPUT_QUOTED = 3                         # BEQ NOWGET taken
+INPUT_NOWGET = 3 + 3 + 3 + 2 + 3 + 6 + 6 + 6 + 3   # STA ENDCHR, TXTPTR into A/Y, ADC #0, BCC; JSRs STRLT2, ST2TXT, INPCOM; JMP STRDN2
+# A number: BPL NUMINS taken, JSR FIN, LDA INTFLG, JSR QINTGR (BPL COPFLT, JMP MOVVF; MOVMF is the math
+# package's): 33 counted, 16 more measured on the genuine ROMs (INPUT A with 3, -7 or 12.5 typed)
+INPUT_NUMBER = 3 + 6 + 3 + 21 + 16
+# STRDN2 ($AC91): JSR CHRGOT after the field (32), BEQ TRMOK (or BEQ, CMP #',', BEQ); TRMOK: INPPTR saved, VARTXT
+# back into TXTPTR (24), JSR CHRGOT on the program's text (CHRGET's path less its JSR, INC, BNE, and the JSR)
+INPUT_FIELD_END = (32 + 3, 32 + 2 + 2 + 3)       # the field ended by the line's end / by a comma
+INPUT_TRMOK = 24 + 6 - 14
+INPUT_NEXT_VAR = 2 + 14 + 3              # BEQ VAREND not taken, JSR CHKCOM (past its CHRGET: the text's), JMP INLOOP
+# VAREND ($ACDF): LDA/LDY INPPTR, LDX INPFLG, BPL VARY0, LDY #0, LDA (INPPTR),Y, BEQ INPRTS (nothing left)
+INPUT_VAREND = 3 + 3 + 3 + 3 + 3 + 2 + 5 + 3
+# A string field: STRLT2 ($B48D) from the field's first byte (STRGET's loop, 20 a byte), the string copied into
+# string space (STRCP: STRINI, GETSPA; MOVSTR, 18 a byte), PUTNEW's descriptor, ST2TXT, INPCOM's way to the
+# store (the store's own charge, STORE_STRING and FRETMS, apart): the genuine ROMs' cycles measured less the
+# counted parts (INPUT N$ with BO, BOBBY and "BO" typed within 0.2% with it)
+INPUT_STRLT2 = 353
+INPUT_STRLT2_BYTE = 20 + 18
+# ... something left: BEQ not taken, LDA CHANNL, BNE, LDA/LDY #EXIGNT, JMP STROUT (JSR STRLIT; STRLIT ends at the
+# zero: 8 less; STRPR2's JSR CRFIN and JMP after the RETURN in it: 16 more)
+INPUT_EXTRA = -1 + 3 + 2 + 2 + 2 + 3 + 6 - 8 + 16
 DATA_BYTE = 19             # READ's DATAN search per byte
 DATA_STATEMENT = 52        # per statement passed: DATAN's call, ADDON, CHRGOT, the DATA token test
 DATA_LINE = 7             # per line passed: its link tested, DATLIN

@@ -16,6 +16,9 @@ from kernal.errors import KernalError
 from kernal.locations import CHANNL, DATLIN, DATPTR, FA, FNADR, FNLEN, FRETOP, LA, PNTR, SA, STATUS
 
 
+EXTRA_IGNORED = b"?EXTRA IGNORED\r"
+
+
 class IoStatements:
     """Printing, reading input and DATA, files, and the program LIST/LOAD/SAVE."""
 
@@ -265,10 +268,16 @@ class IoStatements:
         if state is None:
             prompt = b""
             if self.peek() == 0x22:
-                prompt = bytes(self.free_temp(self.atom()))
+                v = self.atom()
+                self.cost += (cycles.INPUT_HEAD[0] + cycles.INPUT_STRTXT - cycles.EVAL_LITERAL + cycles.INPUT_SYNCHR
+                              + cycles.INPUT_STRPRT + self.fretmp_cycles(v))
+                prompt = bytes(self.free_temp(v))
                 self.expect(0x3B)
+                self.strprt(prompt)
+            else:
+                self.cost += cycles.INPUT_HEAD[1]
+            self.cost += cycles.INPUT_NOTQTI
             state = self.pending = {"vars": self.pos, "index": 0, "line": bytearray(), "prompt": prompt}
-            self.out_text(prompt)
             self.qmark()
         while True:                                 # a line per turn: REDO FROM START and ?? ask again
             self.read_input_line(state)
@@ -276,22 +285,31 @@ class IoStatements:
                 return
 
     def qmark(self):
-        """INPUT's prompt: "?" and a cursor right; none while CMD's file is the output ($ABF9)."""
+        """INPUT's prompt: "?" and a cursor right; none while CMD's file is the output (QINLIN, $ABF9)."""
         if not self.ram[CHANNL]:
+            self.cost += cycles.QINLIN
             self.out(0x3F)
             self.outspc()
 
     def read_input_line(self, state):
+        """INLIN ($A560): CHRIN up to the RETURN; the screen editor's time (CHRIN from the
+        keyboard) is the statement's, charged as it is read."""
         channels = self.machine.kernal.channels
+        editor = self.machine.kernal.editor
         while True:
             byte = channels.chrin()
+            self.cost += editor.spent + cycles.INCHR
+            editor.spent = 0
             if byte is WAIT:
+                self.cost -= cycles.INCHR           # (charged when the key is there)
                 self.pos = self.stmt_pos
                 raise Suspend(WAIT)
             if byte == 0x0D:
                 break
+            self.cost += cycles.INLIN_CHAR
             if len(state["line"]) < 88:
                 state["line"].append(byte)
+        self.cost += cycles.INLIN_RETURN + cycles.INLIN_END[self.ram[CHANNL] != 0]
         if not self.ram[CHANNL]:
             self.out(0x0D)                       # $AACA: the line ends with a RETURN, not into CMD's file
 
@@ -309,8 +327,10 @@ class IoStatements:
             self.pending = None                     # RETURN alone: the variables keep their values
             self.skip_statement()
             return True
+        self.cost += cycles.INPUT_GETAGN
         while True:
             t = self.target()
+            self.cost += cycles.INPUT_ITEM + (cycles.INPUT_FIRST_FIELD if p == 0 else 0)
             field, p, ok = self.input_field(text, p, t[0])
             if not ok:
                 self.out_text(b"?REDO FROM START\r")
@@ -321,12 +341,17 @@ class IoStatements:
                 return False
             self.assign(t, field)
             state["index"] += 1
+            self.cost += cycles.INPUT_FIELD_END[text[p] != 0] + cycles.INPUT_TRMOK + self.chrgot_cycles()
             more = self.peek() == 0x2C
             if more:
+                self.cost += cycles.INPUT_NEXT_VAR
                 self.pos += 1
             if not more:
+                self.cost += cycles.INPUT_VAREND
                 if text[p] != 0:
-                    self.out_text(b"?EXTRA IGNORED\r")
+                    self.cost += (cycles.INPUT_EXTRA + cycles.STRING_LITERAL + cycles.STRPRT
+                                  + cycles.STRING_LITERAL_BYTE * len(EXTRA_IGNORED) + cycles.FRETMP_TEMP[0])
+                    self.out_text(EXTRA_IGNORED)
                 self.pending = None
                 return True
             if text[p] == 0x2C:
@@ -339,21 +364,29 @@ class IoStatements:
 
     def input_field(self, text, p, kind):
         """One field of an INPUT line: (value, index after it, valid)."""
+        start = p
         while text[p] == 0x20:
             p += 1
+        # DATBK1's CHRGET onto the field: its path by the byte, a turn per space skipped
+        self.cost += ((cycles.CHRGET_HIGH if text[p] >= 0x3A else cycles.CHRGET_LOW)
+                      + cycles.SPACE * (p - start))
         if kind in ("s", "ti$"):
+            self.cost += cycles.INPUT_STRING + cycles.INPUT_NOWGET
             if text[p] == 0x22:
                 q = p + 1
                 while text[q] and text[q] != 0x22:
                     q += 1
                 value = bytes(text[p + 1:q])
+                self.cost += cycles.INPUT_QUOTED + self.input_string_cycles(len(value))
                 if text[q] == 0x22:
                     q += 1
                 return value, q, text[q] in (0, 0x2C)
             q = p                           # STRLT2, as READ's DATA: the spaces are kept
             while text[q] and text[q] not in (0x2C, 0x3A):
                 q += 1
+            self.cost += cycles.INPUT_UNQUOTED + self.input_string_cycles(q - p)
             return bytes(text[p:q]), q, True
+        self.cost += cycles.INPUT_NUMBER
         q = p
         while text[q] and text[q] != 0x2C:
             q += 1
@@ -361,6 +394,12 @@ class IoStatements:
         if value is None:
             return None, q, False
         return value, q, True
+
+    @staticmethod
+    def input_string_cycles(length):
+        """STRLT2 on a field of the input buffer (its bytes scanned, the string copied into
+        string space: STRINI, MOVSTR), ST2TXT and INPCOM, beyond the store's own charge."""
+        return cycles.INPUT_STRLT2 + cycles.INPUT_STRLT2_BYTE * length
 
     def st_get(self):
         if self.direct:
