@@ -25,7 +25,7 @@ IF, ON, DIM, READ, DEF, POKE, GET, GOSUB, RETURN, RESTORE, END, REM), a binary o
 LPOPER/DOPRE1/PUSHF/PULSTK (OPERATOR, RELATION, LOGICAL, NOT, NEGATE), EVAL's other
 operands and ISFUN (EVAL, FUNCTION), a string made (NEW_STRING, CONCAT, STRING_COMPARE),
 the arrays (ARRAY, ARRAY_DIMENSION, ARRAY_CREATE), FN, READ's item, a variable made
-(VAR_CREATE), TI's read.
+(VAR_CREATE).
 """
 
 from kernal.basic.definitions import (T_ABS, T_ASC, T_CHR, T_DATA, T_DEF, T_DIM, T_END, T_EXP, T_FOR, T_FRE, T_GET,
@@ -85,7 +85,15 @@ VAR_NAME_MATCH = 13
 VAR_PAGE = 7
 VAR_CREATE = 203           # NOTFNS: the arrays moved up by 7 (BLTU, set up), the 7 bytes written
 MOVE_BYTE = 16             # BLTU per byte moved
-READ_TI = 992              # TI (and TI$) read: the name tested, RDTIM, the jiffies into FAC
+# TI read (PTRGET's search through the whole table, NOTFNS's way to LDZR; ISVAR's GOOOOO: TSTROM, the name tested, GETTIM with the KERNAL's RDTIM, TYA, LDX #160, JMP
+# FLOATB, FADFLT's BCS NORMAL; NORMAL's own is charged by the value: kernal.basic.meter.normal_cycles) and
+# TI$ read (GETTIM, FOUTIM's six places: its turns charged by the digits; TIMSTR's STRLIT on LOFBUF,
+# copied into string space); TI$ set (LET's way to TIMELP and SETTIM; TIMELP's FINLOG, MUL10 and FINML6
+# are the math package's, mbf.time_jiffies): the genuine ROMs' cycles measured less the parts charged
+# elsewhere (A=TI, B$=TI$, TI$="..." at nine clock values within 0.3%)
+READ_TI = 177
+READ_TI_STRING = 1152
+SET_TI = 463
 # EVAL ($AE83) on a variable, counted off BASIC 901226-01 (PTRGET, its LOPFND and the text's
 # CHRGETs apart): JMP (IEVAL), NEVAL, EVAL0's JSR CHRGET and BCS EVAL2, JSR ISLETC on the letter
 # (22), JMP ISVAR; ISVAR's JSR PTRGET, the address into FACMO, VARNAM into X/Y, the type tests,

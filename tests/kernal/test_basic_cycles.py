@@ -216,3 +216,29 @@ def test_input_charges_the_roms_way_through_its_prompt_its_line_and_its_fields(s
     assert len(ours) == len(genuine)
     for n, (mine, theirs) in enumerate(zip(ours, genuine)):
         assert abs(mine / theirs - 1) < 0.01, "statement %d: %d cycles, the genuine ROM %d" % (n, mine, theirs)
+
+
+# TI$ set (TIMELP: FINLOG per digit, MUL10 and times 6 per pair, MUL10, QINT, SETTIM), then
+# TI$ read (FOUTIM's turns by the digits, TIMSTR) and TI read (GETTIM, FLOATB's NORMAL by the
+# value), each after PTRGET has passed the whole variable table.  All the cycles (the math
+# package's in them), measured on the genuine ROMs.
+CLOCK = """
+10 B$="":A=0:C=0:D=0
+20 TI$="123456"
+30 B$=TI$
+40 A=TI
+50 TI$="090901"
+60 B$=TI$
+70 A=TI
+80 TI$="000000"
+90 A=TI
+100 END
+"""
+CLOCK_GENUINE = [8464, 3956, 1570, 7555, 3158, 1600, 5300, 1601]
+
+
+def test_ti_and_ti_dollar_take_the_roms_cycles_by_the_clocks_value():
+    ours = [cycles for _, cycles, _ in statement_cycles(CLOCK)][4:]
+    assert len(ours) == len(CLOCK_GENUINE)
+    for n, (mine, theirs) in enumerate(zip(ours, CLOCK_GENUINE)):
+        assert abs(mine / theirs - 1) < 0.01, "statement %d: %d cycles, the genuine ROM %d" % (n, mine, theirs)
