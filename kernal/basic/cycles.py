@@ -268,6 +268,10 @@ INPUT_NUMBER = 3 + 6 + 3 + 21 + 16
 INPUT_FIELD_END = (32 + 3, 32 + 2 + 2 + 3)       # the field ended by the line's end / by a comma
 INPUT_TRMOK = 24 + 6 - 14
 INPUT_NEXT_VAR = 2 + 14 + 3              # BEQ VAREND not taken, JSR CHKCOM (past its CHRGET: the text's), JMP INLOOP
+# ... the line used up before the variables (??): INLOOP's CHRGOT finds the zero, BNE not taken, BIT INPFLG,
+# BVC QDATA, BMI DATLOP not taken, LDA CHANNL, BNE, JSR OUTQST (LDA #'?'), JSR QINLIN (QINLIN's), DATBK's
+# STX/STY TXTPTR; INPUT_ITEM's BNE DATBK1 (3) is not taken
+INPUT_MORE = 2 + 3 + 3 + 2 + 3 + 2 + 6 + 2 + 6 - 3
 # VAREND ($ACDF): LDA/LDY INPPTR, LDX INPFLG, BPL VARY0, LDY #0, LDA (INPPTR),Y, BEQ INPRTS (nothing left)
 INPUT_VAREND = 3 + 3 + 3 + 3 + 3 + 2 + 5 + 3
 # A string field: STRLT2 ($B48D) from the field's first byte (STRGET's loop, 20 a byte), the string copied into

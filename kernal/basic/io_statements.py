@@ -319,15 +319,18 @@ class IoStatements:
         text = bytes(state["line"]) + b"\0"
         state["line"] = bytearray()
         self.pos = state["vars"]
-        for _ in range(state["index"]):            # variables already filled
+        cost = self.cost
+        for _ in range(state["index"]):            # variables already filled (the ROM does not go back)
             self.target()
             self.take()
+        self.cost = cost
         p = 0
         if text[0] == 0 and state["index"] == 0:
             self.pending = None                     # RETURN alone: the variables keep their values
             self.skip_statement()
             return True
-        self.cost += cycles.INPUT_GETAGN
+        if not state["index"]:
+            self.cost += cycles.INPUT_GETAGN        # (after ?? QINLIN returns into DATBK instead)
         while True:
             t = self.target()
             self.cost += cycles.INPUT_ITEM + (cycles.INPUT_FIRST_FIELD if p == 0 else 0)
@@ -357,6 +360,7 @@ class IoStatements:
             if text[p] == 0x2C:
                 p += 1
                 continue
+            self.cost += cycles.INPUT_MORE
             self.out(0x3F)                          # more variables than fields typed: ??
             self.qmark()
             self.pos = self.stmt_pos

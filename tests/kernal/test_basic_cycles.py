@@ -200,17 +200,18 @@ def test_return_passes_the_gosubs_number_and_on_the_numbers_before_its_own():
 # INPUT with its answers in the keyboard buffer: the prompt (STRPRT, QINLIN's "?" and
 # space), INLIN's CHRIN for each key (the screen editor's time, the statement's own), the
 # RETURN echoed, each field given to its variable (a string through STRLT2 and INPCOM, a
-# number through FIN), ?EXTRA IGNORED.  Measured on the genuine ROMs (own cycles, CHROUT
+# number through FIN), ?EXTRA IGNORED, ?? for a second line.  Measured on the genuine ROMs (own cycles, CHROUT
 # and the math package's apart, CHRIN in).
 INPUTS = [
     ('10 INPUT "NAME";N$\n20 INPUT A,B\n30 END', "BO{return}3,4{return}", [4398, 4414]),
     ('10 A=1\n20 INPUT N$\n30 INPUT A\n40 END', '"BO"{return}12{return}', [918, 5027, 2845]),
     ('10 A=1\n20 INPUT A$\n30 END', "BOBBY,X{return}", [918, 7983]),
+    ('10 A=1\n20 INPUT A,B\n30 END', "5{return}6{return}", [918, 4729]),
 ]
 
 
 @pytest.mark.parametrize("source, keys, genuine", INPUTS, ids=["prompt, two numbers", "quoted string, number",
-                                                              "extra ignored"])
+                                                              "extra ignored", "?? for more"])
 def test_input_charges_the_roms_way_through_its_prompt_its_line_and_its_fields(source, keys, genuine):
     ours = [cycles for _, _, cycles in statement_cycles(source, keys)]
     assert len(ours) == len(genuine)
