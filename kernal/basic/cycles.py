@@ -280,9 +280,15 @@ INPUT_VAREND = 3 + 3 + 3 + 3 + 3 + 2 + 5 + 3
 # counted parts (INPUT N$ with BO, BOBBY and "BO" typed within 0.2% with it)
 INPUT_STRLT2 = 353
 INPUT_STRLT2_BYTE = 20 + 18
-# ... something left: BEQ not taken, LDA CHANNL, BNE, LDA/LDY #EXIGNT, JMP STROUT (JSR STRLIT; STRLIT ends at the
-# zero: 8 less; STRPR2's JSR CRFIN and JMP after the RETURN in it: 16 more)
-INPUT_EXTRA = -1 + 3 + 2 + 2 + 2 + 3 + 6 - 8 + 16
+# ... something left: BEQ not taken, LDA CHANNL, BNE, LDA/LDY #EXIGNT, JMP STROUT
+INPUT_EXTRA = -1 + 3 + 2 + 2 + 2 + 3
+# STROUT ($AB1E) on a message that ends in a RETURN: JSR STRLIT (STRING_LITERAL, 8 less: the zero ends it, and
+# its bytes), STRPRT with FRETMP on the temporary, and STRPR2's JSR CRFIN and JMP after the RETURN (16)
+STROUT = 6 - 8 + 16
+# A field that is not a number: STRDN2's CHRGOT finds neither the end nor a comma (BEQ, CMP #',', BEQ, JMP
+# TRMNOK), TRMNOK's LDA INPFLG / BEQ, LDA CHANNL / BEQ DOAGIN, LDA/LDY #TRYAGN, JSR STROUT, OLDTXT into TXTPTR;
+# its RTS goes back to NEWSTT, which runs the INPUT again from the start
+INPUT_REDO = 32 + 2 + 2 + 2 + 3 + 3 + 3 + 3 + 3 + 2 + 2 + 12
 DATA_BYTE = 19             # READ's DATAN search per byte
 DATA_STATEMENT = 52        # per statement passed: DATAN's call, ADDON, CHRGOT, the DATA token test
 DATA_LINE = 7             # per line passed: its link tested, DATLIN

@@ -13,10 +13,11 @@ from kernal.basic.program_text import WALK_LIMIT
 from kernal.channels import WAIT
 from kernal.disk_time import transfer_cycles
 from kernal.errors import KernalError
-from kernal.locations import CHANNL, DATLIN, DATPTR, FA, FNADR, FNLEN, FRETOP, LA, PNTR, SA, STATUS
+from kernal.locations import CHANNL, DATLIN, DATPTR, FA, FNADR, FNLEN, FRETOP, LA, OLDTXT, PNTR, SA, STATUS
 
 
 EXTRA_IGNORED = b"?EXTRA IGNORED\r"
+REDO_FROM_START = b"?REDO FROM START\r"
 
 
 class IoStatements:
@@ -336,12 +337,14 @@ class IoStatements:
             self.cost += cycles.INPUT_ITEM + (cycles.INPUT_FIRST_FIELD if p == 0 else 0)
             field, p, ok = self.input_field(text, p, t[0])
             if not ok:
-                self.out_text(b"?REDO FROM START\r")
-                state["index"] = 0
-                self.out_text(state["prompt"])
-                self.qmark()
-                self.pos = self.stmt_pos
-                return False
+                # DOAGIN: the message, then NEWSTT runs the statement again from OLDTXT (the
+                # line's start or the colon before it): its prompt, a new line
+                self.cost += cycles.INPUT_REDO
+                self.strout(REDO_FROM_START)
+                self.pending = None
+                self.text_to(self.w(OLDTXT))
+                self.jumped = True
+                return True
             self.assign(t, field)
             state["index"] += 1
             self.cost += cycles.INPUT_FIELD_END[text[p] != 0] + cycles.INPUT_TRMOK + self.chrgot_cycles()
@@ -352,9 +355,8 @@ class IoStatements:
             if not more:
                 self.cost += cycles.INPUT_VAREND
                 if text[p] != 0:
-                    self.cost += (cycles.INPUT_EXTRA + cycles.STRING_LITERAL + cycles.STRPRT
-                                  + cycles.STRING_LITERAL_BYTE * len(EXTRA_IGNORED) + cycles.FRETMP_TEMP[0])
-                    self.out_text(EXTRA_IGNORED)
+                    self.cost += cycles.INPUT_EXTRA
+                    self.strout(EXTRA_IGNORED)
                 self.pending = None
                 return True
             if text[p] == 0x2C:
@@ -365,6 +367,12 @@ class IoStatements:
             self.qmark()
             self.pos = self.stmt_pos
             return False
+
+    def strout(self, message):
+        """STROUT on one of BASIC's messages (a RETURN at its end)."""
+        self.cost += (cycles.STROUT + cycles.STRING_LITERAL + cycles.STRING_LITERAL_BYTE * len(message)
+                      + cycles.STRPRT + cycles.FRETMP_TEMP[0])
+        self.out_text(message)
 
     def input_field(self, text, p, kind):
         """One field of an INPUT line: (value, index after it, valid)."""

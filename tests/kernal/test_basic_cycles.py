@@ -207,11 +207,14 @@ INPUTS = [
     ('10 A=1\n20 INPUT N$\n30 INPUT A\n40 END', '"BO"{return}12{return}', [918, 5027, 2845]),
     ('10 A=1\n20 INPUT A$\n30 END', "BOBBY,X{return}", [918, 7983]),
     ('10 A=1\n20 INPUT A,B\n30 END', "5{return}6{return}", [918, 4729]),
+    # ?REDO FROM START: NEWSTT runs the INPUT again, prompt and all
+    ('10 A=1\n20 INPUT "N";A\n30 END', "X{return}5{return}", [918, 4221, 2749]),
 ]
 
 
 @pytest.mark.parametrize("source, keys, genuine", INPUTS, ids=["prompt, two numbers", "quoted string, number",
-                                                              "extra ignored", "?? for more"])
+                                                              "extra ignored", "?? for more",
+                                                              "redo from start"])
 def test_input_charges_the_roms_way_through_its_prompt_its_line_and_its_fields(source, keys, genuine):
     ours = [cycles for _, _, cycles in statement_cycles(source, keys)]
     assert len(ours) == len(genuine)
