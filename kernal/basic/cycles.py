@@ -14,8 +14,10 @@ it lands (each byte of the text once; the statement's end where the ROM's PTRGET
 GONE3 or PRINT reads it; the first byte of each expression twice, FRMEVL stepping back),
 FRMEVL for one operand, EVAL on a variable (ISVAR), a literal (STRLIT), a number's way to
 FIN, PTRGET, the strings freed (FRESTR, FRETMP, FRETMS), PRINT's loop, NEXT with and
-without its variable, the line a GOTO lands in.  LET's own (60) and a string's store (49)
-are the genuine ROMs' cycles measured less the counted parts.
+without its variable, the line a GOTO lands in, INPUT (QINLIN, INLIN, INLOOP and its
+fields, ??, ?REDO FROM START, ?EXTRA IGNORED).  LET's own (60), a string's store (49), an
+INPUT field's STRLT2 and TI / TI$'s fixed parts are the genuine ROMs' cycles measured less
+the counted parts (TIMELP's and FOUTIM's loops and NORMAL are charged by the value).
 
 Still fitted (least squares over the statements of tests/bench/basic_corpus against the
 genuine ROMs KERNAL 901227-03 / BASIC 901226-01, cycles from one GONE to the next,
