@@ -278,8 +278,14 @@ class IoStatements:
             else:
                 self.cost += cycles.INPUT_HEAD[1]
             self.cost += cycles.INPUT_NOTQTI
-            state = self.pending = {"vars": self.pos, "index": 0, "line": bytearray(), "prompt": prompt}
+            state = self.pending = {"vars": self.pos, "index": 0, "line": bytearray(), "prompt": prompt,
+                                    "unread": self.unread}
             self.qmark()
+        else:
+            # back after waiting for a key: the C64 waited inside CHRIN, NEWSTT did not run again,
+            # and the prompt's bytes were STRLIT's, not CHRGET's
+            self.cost -= cycles.STATEMENT
+            self.unread = state["unread"]
         while True:                                 # a line per turn: REDO FROM START and ?? ask again
             self.read_input_line(state)
             if self.fill_input(state):

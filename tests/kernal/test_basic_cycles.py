@@ -10,7 +10,7 @@ way (tests/kernal/basic_cycles_helpers.py).  Nothing here runs the genuine ROMs.
 
 import pytest
 
-from tests.kernal.basic_cycles_helpers import statement_cycles
+from tests.kernal.basic_cycles_helpers import input_cycles_typed_in_chunks, statement_cycles
 
 EVERY_KIND = """
 10 A=1:B=2:C=3:D=4:E=5:F=6:G=7:H=8:J=9:K=10:L=11:M=12:N=13:O=14:P=15:Q=16:R=17
@@ -246,3 +246,13 @@ def test_ti_and_ti_dollar_take_the_roms_cycles_by_the_clocks_value():
     assert len(ours) == len(CLOCK_GENUINE)
     for n, (mine, theirs) in enumerate(zip(ours, CLOCK_GENUINE)):
         assert abs(mine / theirs - 1) < 0.01, "statement %d: %d cycles, the genuine ROM %d" % (n, mine, theirs)
+
+
+def test_input_waiting_for_each_key_costs_what_waiting_once_does():
+    # The C64 waits inside CHRIN: NEWSTT does not run the statement again for each key, and
+    # the prompt's bytes are STRLIT's each time.  What differs is the screen editor's way
+    # with one key in the buffer or three.
+    source = '10 INPUT "NAME";N$\n20 END'
+    once = input_cycles_typed_in_chunks(source, ["BO{return}"])
+    each = input_cycles_typed_in_chunks(source, ["B", "O", "{return}"])
+    assert abs(each - once) < 60
