@@ -14,8 +14,10 @@ it lands (each byte of the text once; the statement's end where the ROM's PTRGET
 GONE3 or PRINT reads it; the first byte of each expression twice, FRMEVL stepping back),
 FRMEVL for one operand, EVAL on a variable (ISVAR), a literal (STRLIT), a number's way to
 FIN, PTRGET, the strings freed (FRESTR, FRETMP, FRETMS), PRINT's loop, NEXT with and
-without its variable, the line a GOTO lands in.  LET's own (60) and a string's store (49)
-are the genuine ROMs' cycles measured less the counted parts.
+without its variable, the line a GOTO lands in, INPUT (QINLIN, INLIN, INLOOP and its
+fields, ??, ?REDO FROM START, ?EXTRA IGNORED).  LET's own (60), a string's store (49), an
+INPUT field's STRLT2 and TI / TI$'s fixed parts are the genuine ROMs' cycles measured less
+the counted parts (TIMELP's and FOUTIM's loops and NORMAL are charged by the value).
 
 Still fitted (least squares over the statements of tests/bench/basic_corpus against the
 genuine ROMs KERNAL 901227-03 / BASIC 901226-01, cycles from one GONE to the next,
@@ -25,11 +27,11 @@ IF, ON, DIM, READ, DEF, POKE, GET, GOSUB, RETURN, RESTORE, END, REM), a binary o
 LPOPER/DOPRE1/PUSHF/PULSTK (OPERATOR, RELATION, LOGICAL, NOT, NEGATE), EVAL's other
 operands and ISFUN (EVAL, FUNCTION), a string made (NEW_STRING, CONCAT, STRING_COMPARE),
 the arrays (ARRAY, ARRAY_DIMENSION, ARRAY_CREATE), FN, READ's item, a variable made
-(VAR_CREATE), TI's read.
+(VAR_CREATE).
 """
 
 from kernal.basic.definitions import (T_ABS, T_ASC, T_CHR, T_DATA, T_DEF, T_DIM, T_END, T_EXP, T_FOR, T_FRE, T_GET,
-                                      T_GOSUB, T_GOTO, T_IF, T_INT, T_LEFT, T_LEN, T_MID, T_NEXT, T_ON, T_PEEK,
+                                      T_GOSUB, T_INPUT, T_GOTO, T_IF, T_INT, T_LEFT, T_LEN, T_MID, T_NEXT, T_ON, T_PEEK,
                                       T_POKE, T_PRINT, T_READ, T_REM, T_RESTORE, T_RETURN, T_RIGHT, T_RND, T_SGN,
                                       T_SIN, T_SQR, T_STR, T_VAL, T_LOG, T_COS, T_TAN, T_ATN)
 
@@ -64,7 +66,7 @@ SKIP_COLON = 5             # the scan ended by a colon, not the zero: BEQ not ta
 # (keyed by token; LET's and the others' STATEMENT_ENTRY): FOR's frame pushed, GOSUB's, RETURN's pop, IF's test...
 STATEMENTS = {T_END: 60, T_FOR: 587, T_NEXT: 0, T_DATA: 60, T_DIM: 60, T_READ: 230, T_GOTO: 208, T_IF: 64,
               T_RESTORE: 20, T_GOSUB: 305, T_RETURN: 137, T_REM: 96, T_ON: 109, T_DEF: 324, T_POKE: 51, T_PRINT: 0,
-              T_GET: 748}
+              T_GET: 748, T_INPUT: 0}
 
 # -- variables ----------------------------------------------------------------------------------------
 # PTRGET ($B08B), counted (the name's CHRGETs are the text's, LOPFND's turns below): its two
@@ -85,7 +87,15 @@ VAR_NAME_MATCH = 13
 VAR_PAGE = 7
 VAR_CREATE = 203           # NOTFNS: the arrays moved up by 7 (BLTU, set up), the 7 bytes written
 MOVE_BYTE = 16             # BLTU per byte moved
-READ_TI = 992              # TI (and TI$) read: the name tested, RDTIM, the jiffies into FAC
+# TI read (PTRGET's search through the whole table, NOTFNS's way to LDZR; ISVAR's GOOOOO: TSTROM, the name tested, GETTIM with the KERNAL's RDTIM, TYA, LDX #160, JMP
+# FLOATB, FADFLT's BCS NORMAL; NORMAL's own is charged by the value: kernal.basic.meter.normal_cycles) and
+# TI$ read (GETTIM, FOUTIM's six places: its turns charged by the digits; TIMSTR's STRLIT on LOFBUF,
+# copied into string space); TI$ set (LET's way to TIMELP and SETTIM; TIMELP's FINLOG, MUL10 and FINML6
+# are the math package's, mbf.time_jiffies): the genuine ROMs' cycles measured less the parts charged
+# elsewhere (A=TI, B$=TI$, TI$="..." at nine clock values within 0.3%)
+READ_TI = 177
+READ_TI_STRING = 1152
+SET_TI = 463
 # EVAL ($AE83) on a variable, counted off BASIC 901226-01 (PTRGET, its LOPFND and the text's
 # CHRGETs apart): JMP (IEVAL), NEVAL, EVAL0's JSR CHRGET and BCS EVAL2, JSR ISLETC on the letter
 # (22), JMP ISVAR; ISVAR's JSR PTRGET, the address into FACMO, VARNAM into X/Y, the type tests,
@@ -221,6 +231,66 @@ STRPRT_CHAR = 2 + 2 + 5 + 6 + 2 + 2 + 3
 # CPY FRETOP+1 ...: the string elsewhere / in FRETOP's page / at FRETOP, given back)
 FRETMP = 78
 FRETMP_TEMP = (97, 102, 116)
+# INPUT ($ABBF), counted off BASIC 901226-01 (the statement's entry, RTS and NEWSTT are STATEMENT's):
+# CMP #'"', BNE NOTQTI (taken without a prompt), NOTQTI's JSR ERRDIR (20), LDA #',', STA BUF-1.
+INPUT_HEAD = (4, 5)        # with a prompt / without
+INPUT_NOTQTI = 20 + 2 + 4
+# ... a prompt: JSR STRTXT (STRTXT's own 38, EVAL's way to it not taken: EVAL_LITERAL less), LDA #';', JSR
+# SYNCHR (its own besides the CHRGET it jumps to, which is the text's: 12), JSR STRPRT (STRPRT, FRETMP)
+INPUT_STRTXT = 38
+INPUT_SYNCHR = 2 + 12
+INPUT_STRPRT = 6
+# QINLIN ($ABF9): LDA CHANNL, BNE, JSR OUTQST (LDA #'?' into OUTDO), JSR OUTSPC, JMP INLIN; INLIN's LDX #0
+QINLIN = 3 + 2 + 6 + 2 + 6 + 3 + 2
+# INLIN ($A560) per character: JSR INCHR ($E112: JSR $FFCF, BCS, RTS), the KERNAL's JMP (IBASIN) and NBASIN's
+# way to the editor (the editor's own is the KERNAL's: kernal.editor_cycles); then CMP #13, BEQ, STA BUF,X,
+# INX, CPX #89, BCC INLINC -- or for the RETURN: BEQ FININ1 taken, JMP FININL, FININL's LDA #0, STA BUF,X,
+# LDX, LDY, LDA CHANNL, BNE PRTRTS (CRDO after it: PRINT_CRDO and the RTS, or BNE taken to the RTS)
+INCHR = 6 + 6 + 5 + 20 + 2 + 6
+INLIN_CHAR = 2 + 2 + 5 + 2 + 2 + 3
+INLIN_RETURN = 2 + 3 + 3 + 2 + 5 + 2 + 2 + 3
+INLIN_END = (2 + 19 + 6, 3 + 6)         # CRDO (PRINT_CRDO) and the RTS / a file's: BNE PRTRTS taken
+# GETAGN after QINLIN: LDA CHANNL, BEQ BUFFUL, LDA BUF, BNE INPCON (across a page), INPCON's LDA #0, INPCO1's
+# STA INPFLG, STX INPPTR, STY INPPTR+1
+INPUT_GETAGN = 3 + 3 + 4 + 4 + 2 + 3 + 3 + 3
+# INLOOP ($AC15) per variable, past its JSR PTRGET: FORPNT, VARTXT saved, TXTPTR set to INPPTR (30), JSR CHRGOT
+# on the buffer (at the comma before the field: 32), BNE DATBK1; DATBK1's JSR CHRGET onto the field (CHRGET's
+# path by the byte, 4 more for the first: TXTPTR crosses from $01FF to $0200), BIT VALTYP, BPL NUMINS
+INPUT_ITEM = 30 + 32 + 3 + 3
+INPUT_FIRST_FIELD = 4
+INPUT_STRING = 2 + 3 + 3 + 3 + 2         # BPL not taken, BIT INPFLG, BVC SETQUT, STA CHARAC, CMP #'"'
+INPUT_UNQUOTED = 2 + 2 + 3 + 2 + 2       # BEQ not taken, LDA #':', STA CHARAC, LDA #',', CLC
+INPUT_QUOTED = 3                         # BEQ NOWGET taken
+INPUT_NOWGET = 3 + 3 + 3 + 2 + 3 + 6 + 6 + 6 + 3   # STA ENDCHR, TXTPTR into A/Y, ADC #0, BCC; JSRs STRLT2, ST2TXT, INPCOM; JMP STRDN2
+# A number: BPL NUMINS taken, JSR FIN, LDA INTFLG, JSR QINTGR (BPL COPFLT, JMP MOVVF; MOVMF is the math
+# package's): 33 counted, 16 more measured on the genuine ROMs (INPUT A with 3, -7 or 12.5 typed)
+INPUT_NUMBER = 3 + 6 + 3 + 21 + 16
+# STRDN2 ($AC91): JSR CHRGOT after the field (32), BEQ TRMOK (or BEQ, CMP #',', BEQ); TRMOK: INPPTR saved, VARTXT
+# back into TXTPTR (24), JSR CHRGOT on the program's text (CHRGET's path less its JSR, INC, BNE, and the JSR)
+INPUT_FIELD_END = (32 + 3, 32 + 2 + 2 + 3)       # the field ended by the line's end / by a comma
+INPUT_TRMOK = 24 + 6 - 14
+INPUT_NEXT_VAR = 2 + 14 + 3              # BEQ VAREND not taken, JSR CHKCOM (past its CHRGET: the text's), JMP INLOOP
+# ... the line used up before the variables (??): INLOOP's CHRGOT finds the zero, BNE not taken, BIT INPFLG,
+# BVC QDATA, BMI DATLOP not taken, LDA CHANNL, BNE, JSR OUTQST (LDA #'?'), JSR QINLIN (QINLIN's), DATBK's
+# STX/STY TXTPTR; INPUT_ITEM's BNE DATBK1 (3) is not taken
+INPUT_MORE = 2 + 3 + 3 + 2 + 3 + 2 + 6 + 2 + 6 - 3
+# VAREND ($ACDF): LDA/LDY INPPTR, LDX INPFLG, BPL VARY0, LDY #0, LDA (INPPTR),Y, BEQ INPRTS (nothing left)
+INPUT_VAREND = 3 + 3 + 3 + 3 + 3 + 2 + 5 + 3
+# A string field: STRLT2 ($B48D) from the field's first byte (STRGET's loop, 20 a byte), the string copied into
+# string space (STRCP: STRINI, GETSPA; MOVSTR, 18 a byte), PUTNEW's descriptor, ST2TXT, INPCOM's way to the
+# store (the store's own charge, STORE_STRING and FRETMS, apart): the genuine ROMs' cycles measured less the
+# counted parts (INPUT N$ with BO, BOBBY and "BO" typed within 0.2% with it)
+INPUT_STRLT2 = 353
+INPUT_STRLT2_BYTE = 20 + 18
+# ... something left: BEQ not taken, LDA CHANNL, BNE, LDA/LDY #EXIGNT, JMP STROUT
+INPUT_EXTRA = -1 + 3 + 2 + 2 + 2 + 3
+# STROUT ($AB1E) on a message that ends in a RETURN: JSR STRLIT (STRING_LITERAL, 8 less: the zero ends it, and
+# its bytes), STRPRT with FRETMP on the temporary, and STRPR2's JSR CRFIN and JMP after the RETURN (16)
+STROUT = 6 - 8 + 16
+# A field that is not a number: STRDN2's CHRGOT finds neither the end nor a comma (BEQ, CMP #',', BEQ, JMP
+# TRMNOK), TRMNOK's LDA INPFLG / BEQ, LDA CHANNL / BEQ DOAGIN, LDA/LDY #TRYAGN, JSR STROUT, OLDTXT into TXTPTR;
+# its RTS goes back to NEWSTT, which runs the INPUT again from the start
+INPUT_REDO = 32 + 2 + 2 + 2 + 3 + 3 + 3 + 3 + 3 + 2 + 2 + 12
 DATA_BYTE = 19             # READ's DATAN search per byte
 DATA_STATEMENT = 52        # per statement passed: DATAN's call, ADDON, CHRGOT, the DATA token test
 DATA_LINE = 7             # per line passed: its link tested, DATLIN

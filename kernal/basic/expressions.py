@@ -4,7 +4,7 @@ Part of the Interpreter (kernal/basic/interpreter.py).  Values are kernal.basic.
 5-byte floats or strings (definitions.Str when they still sit in C64 memory).
 """
 
-from kernal.basic import cycles, mbf, series
+from kernal.basic import cycles, mbf, meter, series
 from kernal.basic.definitions import (BasicError, FN_FAC, PI, PI_TOKEN, T_ABS, T_AND, T_ASC, T_ATN,
                                       T_CHR, T_COS, T_DIV, T_EQ, T_EXP, T_FN, T_FRE, T_GT, T_INT, T_LEFT,
                                       T_LEN, T_LOG, T_LT, T_MID, T_MINUS, T_MUL, T_NOT, T_OR, T_PEEK, T_PLUS,
@@ -326,12 +326,20 @@ class Expressions:
             self.pos += 1
             return self.read_var(kind, self.array_element(n1, n2, kind, self.subscripts(SP_SUBSCRIPT)))
         if n1 == 0x54 and n2 & 0x7F == 0x49 and kind != "i":         # TI, TI$
-            self.cost += cycles.READ_TI
+            self.var_address(n1, n2, create=False)      # PTRGET's LOPFND passes the whole table first
             jiffies = self.machine.kernal.clock.read()
             if kind == "f":
-                return mbf.from_int(jiffies)
+                # GETTIM's three bytes under FACHO = 0, the top one in FACOV too (TYA), NORMAL from FLOATB
+                self.cost += cycles.READ_TI + meter.normal_cycles((jiffies << 8) | (jiffies >> 16), 0xA0)
+                return mbf.from_int(jiffies, bits=0)
             seconds = jiffies // 60
-            return self.new_temp(b"%02d%02d%02d" % (seconds // 3600 % 24, seconds // 60 % 60, seconds % 60))
+            text = b"%02d%02d%02d" % (seconds // 3600 % 24, seconds // 60 % 60, seconds % 60)
+            # FOUTIM's turns: each place's power of ten (of six for the tens of minutes and seconds)
+            # added until the sign turns, d + 1 turns at the even places, 10 - d at the odd ones
+            digits = [c - 0x30 for c in text]
+            self.cost += (cycles.READ_TI_STRING + meter.FOUT[19] * sum(d + 1 for d in digits[0::2])
+                          + meter.FOUT[20] * sum(10 - d for d in digits[1::2]))
+            return self.new_temp(text)
         if n1 == 0x53 and n2 == 0x54:                               # ST
             return mbf.from_int(self.ram[STATUS])
         addr = self.var_address(n1, n2, create=False)
@@ -351,6 +359,7 @@ class Expressions:
             return kind, addr
         if n1 == 0x54 and n2 & 0x7F == 0x49 and kind != "i":
             if kind == "s":
+                self.var_address(n1, n2, create=False)  # PTRGET's LOPFND passes the whole table first
                 return "ti$", None
             raise BasicError("SYNTAX")
         if n1 == 0x53 and n2 == 0x54 and kind == "f":
@@ -369,7 +378,8 @@ class Expressions:
             h, m, s = int(value[0:2]), int(value[2:4]), int(value[4:6])
             if h > 23 or m > 59 or s > 59:
                 raise BasicError("ILLEGAL QUANTITY")
-            self.machine.kernal.clock.set(((h * 60 + m) * 60 + s) * 60)
+            self.cost += cycles.SET_TI
+            self.machine.kernal.clock.set(mbf.time_jiffies(value))         # (TIMELP's arithmetic, metered)
             return
         self.store(kind, addr, value)
 

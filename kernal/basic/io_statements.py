@@ -13,7 +13,11 @@ from kernal.basic.program_text import WALK_LIMIT
 from kernal.channels import WAIT
 from kernal.disk_time import transfer_cycles
 from kernal.errors import KernalError
-from kernal.locations import CHANNL, DATLIN, DATPTR, FA, FNADR, FNLEN, FRETOP, LA, PNTR, SA, STATUS
+from kernal.locations import CHANNL, DATLIN, DATPTR, FA, FNADR, FNLEN, FRETOP, LA, OLDTXT, PNTR, SA, STATUS
+
+
+EXTRA_IGNORED = b"?EXTRA IGNORED\r"
+REDO_FROM_START = b"?REDO FROM START\r"
 
 
 class IoStatements:
@@ -265,33 +269,54 @@ class IoStatements:
         if state is None:
             prompt = b""
             if self.peek() == 0x22:
-                prompt = bytes(self.free_temp(self.atom()))
+                v = self.atom()
+                self.cost += (cycles.INPUT_HEAD[0] + cycles.INPUT_STRTXT - cycles.EVAL_LITERAL + cycles.INPUT_SYNCHR
+                              + cycles.INPUT_STRPRT + self.fretmp_cycles(v))
+                prompt = bytes(self.free_temp(v))
                 self.expect(0x3B)
-            state = self.pending = {"vars": self.pos, "index": 0, "line": bytearray(), "prompt": prompt}
-            self.out_text(prompt)
+                self.strprt(prompt)
+            else:
+                self.cost += cycles.INPUT_HEAD[1]
+            self.cost += cycles.INPUT_NOTQTI
+            state = self.pending = {"vars": self.pos, "index": 0, "line": bytearray(), "prompt": prompt,
+                                    "unread": self.unread}
             self.qmark()
+        else:
+            # back after waiting for a key: the C64 waited inside CHRIN, NEWSTT did not run again,
+            # and the prompt's bytes were STRLIT's, not CHRGET's
+            self.cost -= cycles.STATEMENT
+            self.unread = state["unread"]
         while True:                                 # a line per turn: REDO FROM START and ?? ask again
             self.read_input_line(state)
             if self.fill_input(state):
                 return
 
     def qmark(self):
-        """INPUT's prompt: "?" and a cursor right; none while CMD's file is the output ($ABF9)."""
+        """INPUT's prompt: "?" and a cursor right; none while CMD's file is the output (QINLIN, $ABF9)."""
         if not self.ram[CHANNL]:
+            self.cost += cycles.QINLIN
             self.out(0x3F)
             self.outspc()
 
     def read_input_line(self, state):
+        """INLIN ($A560): CHRIN up to the RETURN; the screen editor's time (CHRIN from the
+        keyboard) is the statement's, charged as it is read."""
         channels = self.machine.kernal.channels
+        editor = self.machine.kernal.editor
         while True:
             byte = channels.chrin()
+            self.cost += editor.spent + cycles.INCHR
+            editor.spent = 0
             if byte is WAIT:
+                self.cost -= cycles.INCHR           # (charged when the key is there)
                 self.pos = self.stmt_pos
                 raise Suspend(WAIT)
             if byte == 0x0D:
                 break
+            self.cost += cycles.INLIN_CHAR
             if len(state["line"]) < 88:
                 state["line"].append(byte)
+        self.cost += cycles.INLIN_RETURN + cycles.INLIN_END[self.ram[CHANNL] != 0]
         if not self.ram[CHANNL]:
             self.out(0x0D)                       # $AACA: the line ends with a RETURN, not into CMD's file
 
@@ -301,59 +326,85 @@ class IoStatements:
         text = bytes(state["line"]) + b"\0"
         state["line"] = bytearray()
         self.pos = state["vars"]
-        for _ in range(state["index"]):            # variables already filled
+        cost = self.cost
+        for _ in range(state["index"]):            # variables already filled (the ROM does not go back)
             self.target()
             self.take()
+        self.cost = cost
         p = 0
         if text[0] == 0 and state["index"] == 0:
             self.pending = None                     # RETURN alone: the variables keep their values
             self.skip_statement()
             return True
+        if not state["index"]:
+            self.cost += cycles.INPUT_GETAGN        # (after ?? QINLIN returns into DATBK instead)
         while True:
             t = self.target()
+            self.cost += cycles.INPUT_ITEM + (cycles.INPUT_FIRST_FIELD if p == 0 else 0)
             field, p, ok = self.input_field(text, p, t[0])
             if not ok:
-                self.out_text(b"?REDO FROM START\r")
-                state["index"] = 0
-                self.out_text(state["prompt"])
-                self.qmark()
-                self.pos = self.stmt_pos
-                return False
+                # DOAGIN: the message, then NEWSTT runs the statement again from OLDTXT (the
+                # line's start or the colon before it): its prompt, a new line
+                self.cost += cycles.INPUT_REDO
+                self.strout(REDO_FROM_START)
+                self.pending = None
+                self.text_to(self.w(OLDTXT))
+                self.jumped = True
+                return True
             self.assign(t, field)
             state["index"] += 1
+            self.cost += cycles.INPUT_FIELD_END[text[p] != 0] + cycles.INPUT_TRMOK + self.chrgot_cycles()
             more = self.peek() == 0x2C
             if more:
+                self.cost += cycles.INPUT_NEXT_VAR
                 self.pos += 1
             if not more:
+                self.cost += cycles.INPUT_VAREND
                 if text[p] != 0:
-                    self.out_text(b"?EXTRA IGNORED\r")
+                    self.cost += cycles.INPUT_EXTRA
+                    self.strout(EXTRA_IGNORED)
                 self.pending = None
                 return True
             if text[p] == 0x2C:
                 p += 1
                 continue
+            self.cost += cycles.INPUT_MORE
             self.out(0x3F)                          # more variables than fields typed: ??
             self.qmark()
             self.pos = self.stmt_pos
             return False
 
+    def strout(self, message):
+        """STROUT on one of BASIC's messages (a RETURN at its end)."""
+        self.cost += (cycles.STROUT + cycles.STRING_LITERAL + cycles.STRING_LITERAL_BYTE * len(message)
+                      + cycles.STRPRT + cycles.FRETMP_TEMP[0])
+        self.out_text(message)
+
     def input_field(self, text, p, kind):
         """One field of an INPUT line: (value, index after it, valid)."""
+        start = p
         while text[p] == 0x20:
             p += 1
+        # DATBK1's CHRGET onto the field: its path by the byte, a turn per space skipped
+        self.cost += ((cycles.CHRGET_HIGH if text[p] >= 0x3A else cycles.CHRGET_LOW)
+                      + cycles.SPACE * (p - start))
         if kind in ("s", "ti$"):
+            self.cost += cycles.INPUT_STRING + cycles.INPUT_NOWGET
             if text[p] == 0x22:
                 q = p + 1
                 while text[q] and text[q] != 0x22:
                     q += 1
                 value = bytes(text[p + 1:q])
+                self.cost += cycles.INPUT_QUOTED + self.input_string_cycles(len(value))
                 if text[q] == 0x22:
                     q += 1
                 return value, q, text[q] in (0, 0x2C)
             q = p                           # STRLT2, as READ's DATA: the spaces are kept
             while text[q] and text[q] not in (0x2C, 0x3A):
                 q += 1
+            self.cost += cycles.INPUT_UNQUOTED + self.input_string_cycles(q - p)
             return bytes(text[p:q]), q, True
+        self.cost += cycles.INPUT_NUMBER
         q = p
         while text[q] and text[q] != 0x2C:
             q += 1
@@ -361,6 +412,12 @@ class IoStatements:
         if value is None:
             return None, q, False
         return value, q, True
+
+    @staticmethod
+    def input_string_cycles(length):
+        """STRLT2 on a field of the input buffer (its bytes scanned, the string copied into
+        string space: STRINI, MOVSTR), ST2TXT and INPCOM, beyond the store's own charge."""
+        return cycles.INPUT_STRLT2 + cycles.INPUT_STRLT2_BYTE * length
 
     def st_get(self):
         if self.direct:

@@ -695,3 +695,21 @@ def val(text):
 def from_str(text):
     """A number written in BASIC (for constants and tests)."""
     return val(text)
+
+
+def time_jiffies(digits):
+    """TI$ = six digits into jiffies as the ROM's TIMELP does (LET, $A9EB on): per pair of
+    digits FINLOG the first, MUL10, FINLOG the second, then times 6 (MOVAF, FINML6: FADDC
+    with ARG one exponent up, INC FACEXP) unless FAC is 0; at the end MUL10 and QINT.
+    Metered; the digits are checked by the caller."""
+    f = ZERO
+    for i in (0, 2, 4):
+        f = finlog(mul10(finlog(f, digits[i] - 0x30)), digits[i + 1] - 0x30)
+        f = rounded(f)
+        if f[1] == 0:
+            METER.cycles += meter.MUL10_ZERO - 6      # (TAX, BEQ NOML6: no RTS of MUL10's)
+            continue
+        METER.cycles += meter.MUL10_HEAD + 4          # INX, TXA, JSR FINML6 for MUL10's CLC, ADC #2, BCS
+        r = add(f, (f[0], f[1] + 1, f[2]))
+        f = (r[0], r[1] + 1, r[2])
+    return floor_int(mul10(f))

@@ -67,10 +67,6 @@ CASES = [
     ('GET, no key x50', '10 FOR I=1 TO 50:GET A$:NEXT\n20 END', 120420, 28932),
     ('GET with HELLO typed x8', '10 FOR I=1 TO 8:GET A$:IF A$<>"" THEN PRINT A$;\n20 NEXT\n30 END', 46956, 9014,
      "HELLO"),
-]
-# INPUT with typed answers: INPUT's own way (QINLIN, the prompt, the fields given to the
-# variables) is not yet charged path by path as the ROM runs it: shown apart
-INPUT_CASES = [
     ('INPUT with answers typed', '10 INPUT "NAME";N$\n20 INPUT A,B\n30 PRINT N$;A+B\n40 END', 25649, 13796,
      "BO{return}3,4{return}"),
 ]
@@ -131,8 +127,6 @@ def main(argv):
         table(corpus_cases(), "program (tests/bench/basic_corpus)")
     else:
         table(CASES, "BASIC program")
-        print()
-        table(INPUT_CASES, "INPUT (the KERNAL's line input)")
 
 
 if __name__ == "__main__":

@@ -72,3 +72,33 @@ def statement_cycles(source, keys=""):
         Interpreter.statement, Interpreter.take_cost, Interpreter.out = plain, plain_take, plain_out
     starts = [start for start in starts if start[0] >= TXTTAB_START][1:]         # not RUN, not the POKE
     return [(pos, t2 - t, (t2 - t) - (o2 - o)) for (pos, t, o), (_, t2, o2) in zip(starts, starts[1:])]
+
+
+def input_cycles_typed_in_chunks(source, chunks):
+    """The C64 cycles charged to the program's INPUT statements when its answers are
+    typed in `chunks` (petcat-style), each after the program has waited for a key."""
+    machine = C64(sid_seed=1)
+    machine.run(2_000_000)
+    for line in source.strip().splitlines():
+        number, _, text = line.partition(" ")
+        machine.basic.store_line(int(number), crunch(text.encode("latin-1")))
+    spent = [0]
+    plain = Interpreter.take_cost
+
+    def take_cost(self):
+        cost = plain(self)
+        if self.ram[self.stmt_pos] == 0x85 and not self.direct:      # INPUT's token
+            spent[0] += cost
+        return cost
+
+    Interpreter.take_cost = take_cost
+    try:
+        machine.type("RUN{return}")
+        machine.run(3_000_000)
+        for chunk in chunks:
+            for key in parse_keys(chunk):
+                machine.press(key)
+            machine.run(3_000_000)
+    finally:
+        Interpreter.take_cost = plain
+    return spent[0]

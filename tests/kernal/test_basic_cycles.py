@@ -10,7 +10,7 @@ way (tests/kernal/basic_cycles_helpers.py).  Nothing here runs the genuine ROMs.
 
 import pytest
 
-from tests.kernal.basic_cycles_helpers import statement_cycles
+from tests.kernal.basic_cycles_helpers import input_cycles_typed_in_chunks, statement_cycles
 
 EVERY_KIND = """
 10 A=1:B=2:C=3:D=4:E=5:F=6:G=7:H=8:J=9:K=10:L=11:M=12:N=13:O=14:P=15:Q=16:R=17
@@ -195,3 +195,64 @@ def test_return_passes_the_gosubs_number_and_on_the_numbers_before_its_own():
     assert len(ours) == len(RETURNS_GENUINE)
     for n, (mine, theirs) in enumerate(zip(ours, RETURNS_GENUINE)):
         assert abs(mine / theirs - 1) < 0.01, "statement %d: %d cycles, the genuine ROM %d" % (n, mine, theirs)
+
+
+# INPUT with its answers in the keyboard buffer: the prompt (STRPRT, QINLIN's "?" and
+# space), INLIN's CHRIN for each key (the screen editor's time, the statement's own), the
+# RETURN echoed, each field given to its variable (a string through STRLT2 and INPCOM, a
+# number through FIN), ?EXTRA IGNORED, ?? for a second line.  Measured on the genuine ROMs (own cycles, CHROUT
+# and the math package's apart, CHRIN in).
+INPUTS = [
+    ('10 INPUT "NAME";N$\n20 INPUT A,B\n30 END', "BO{return}3,4{return}", [4398, 4414]),
+    ('10 A=1\n20 INPUT N$\n30 INPUT A\n40 END', '"BO"{return}12{return}', [918, 5027, 2845]),
+    ('10 A=1\n20 INPUT A$\n30 END', "BOBBY,X{return}", [918, 7983]),
+    ('10 A=1\n20 INPUT A,B\n30 END', "5{return}6{return}", [918, 4729]),
+    # ?REDO FROM START: NEWSTT runs the INPUT again, prompt and all
+    ('10 A=1\n20 INPUT "N";A\n30 END', "X{return}5{return}", [918, 4221, 2749]),
+]
+
+
+@pytest.mark.parametrize("source, keys, genuine", INPUTS, ids=["prompt, two numbers", "quoted string, number",
+                                                              "extra ignored", "?? for more",
+                                                              "redo from start"])
+def test_input_charges_the_roms_way_through_its_prompt_its_line_and_its_fields(source, keys, genuine):
+    ours = [cycles for _, _, cycles in statement_cycles(source, keys)]
+    assert len(ours) == len(genuine)
+    for n, (mine, theirs) in enumerate(zip(ours, genuine)):
+        assert abs(mine / theirs - 1) < 0.01, "statement %d: %d cycles, the genuine ROM %d" % (n, mine, theirs)
+
+
+# TI$ set (TIMELP: FINLOG per digit, MUL10 and times 6 per pair, MUL10, QINT, SETTIM), then
+# TI$ read (FOUTIM's turns by the digits, TIMSTR) and TI read (GETTIM, FLOATB's NORMAL by the
+# value), each after PTRGET has passed the whole variable table.  All the cycles (the math
+# package's in them), measured on the genuine ROMs.
+CLOCK = """
+10 B$="":A=0:C=0:D=0
+20 TI$="123456"
+30 B$=TI$
+40 A=TI
+50 TI$="090901"
+60 B$=TI$
+70 A=TI
+80 TI$="000000"
+90 A=TI
+100 END
+"""
+CLOCK_GENUINE = [8464, 3956, 1570, 7555, 3158, 1600, 5300, 1601]
+
+
+def test_ti_and_ti_dollar_take_the_roms_cycles_by_the_clocks_value():
+    ours = [cycles for _, cycles, _ in statement_cycles(CLOCK)][4:]
+    assert len(ours) == len(CLOCK_GENUINE)
+    for n, (mine, theirs) in enumerate(zip(ours, CLOCK_GENUINE)):
+        assert abs(mine / theirs - 1) < 0.01, "statement %d: %d cycles, the genuine ROM %d" % (n, mine, theirs)
+
+
+def test_input_waiting_for_each_key_costs_what_waiting_once_does():
+    # The C64 waits inside CHRIN: NEWSTT does not run the statement again for each key, and
+    # the prompt's bytes are STRLIT's each time.  What differs is the screen editor's way
+    # with one key in the buffer or three.
+    source = '10 INPUT "NAME";N$\n20 END'
+    once = input_cycles_typed_in_chunks(source, ["BO{return}"])
+    each = input_cycles_typed_in_chunks(source, ["B", "O", "{return}"])
+    assert abs(each - once) < 60
