@@ -103,11 +103,15 @@ class ControlFlow:
             self.emit("    pc &= 65535")
             self.set("pc")
             if known_return:
-                # (The direct version returns there and never calls stop().)
                 self.emit("    if pc != %d or lim < 0:" % insn.ret)
                 self.emit("        return")
             if inline is not None:
                 self.depth -= 1
+            if known_return and insn.chain:
+                # (The direct version returns there and never calls stop(), but what it
+                # prints may land on translated code: then lim < 0, FastCPU._code_stored.)
+                self.emit("if lim < 0:")
+                self.emit("    return")
             if not insn.chain:
                 self.emit("return")
                 self.dead = True

@@ -96,8 +96,8 @@ class FastCPU(Decoder, Invalidation, CPU):
             ram = memory.ram
             cm = memory.code_map
             cm[:] = [0] * 0x10000              # (no translation is left to watch)
-            if self._code_written not in memory.code_listeners:
-                memory.code_listeners.append(self._code_written)
+            if self._code_stored not in memory.code_listeners:
+                memory.code_listeners.append(self._code_stored)
             if self._on_bank not in memory.bank_listeners:
                 memory.bank_listeners.append(self._on_bank)
             cells["rom"].cell_contents = memory.rom
@@ -551,6 +551,16 @@ class FastCPU(Decoder, Invalidation, CPU):
             self._from_shadow()
         if not self._c64:
             self._verify()       # py65 stores straight into a plain list
+
+    def _code_stored(self, addr):
+        """C64Memory's code listener: a store not made by a block's own code check (a KERNAL
+        routine, a trap's direct version, the shadow) hit translated code.  A block that
+        called the routine must not go on after it with the code it was made from: lim < 0
+        makes it leave when the routine returns (the blocks check it after every trap);
+        run() then goes on exactly, as after stop()."""
+        if self._covers.get(addr) and not self._interpreting:
+            self._cells["lim"].cell_contents = -1
+        self._code_written(addr)
 
     def _trap(self):
         """The trap opcode fetched from ROM: what CPU.step does for it, without the decoding."""

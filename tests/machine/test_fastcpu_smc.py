@@ -443,3 +443,43 @@ def test_programs_loaded_in_turn_at_one_address_stay_translated(tmp_path):
     m = loaded_in_turn(tmp_path, "ab" * (REWRITE_LIMIT + 2))
     assert not m.cpu.runs_untranslated(PLAIN_LOOP)
     assert m.peek(0x030E) == 200
+
+
+# A routine in screen memory whose JSR CHROUT prints over the operand of its next
+# instruction: the block made from it must not go on with the operand it was made from.
+PRINTS_OVER_ITSELF = """
+        .org $C000
+        ldx #0
+pass:   stx count
+        ldx #6
+        ldy #22
+        clc
+        jsr $FFF0         ; PLOT: the cursor on $0506, the operand of the LDA # below
+        ldx count
+        lda letters,x
+        jsr $0500
+        ldx count
+        sta $C100,x
+        inx
+        cpx #4
+        bne pass
+        rts
+count:  .byte 0
+letters: .byte $41,$42,$43,$44
+"""
+IN_SCREEN_MEMORY = [0x20, 0xD2, 0xFF,     # $0500 JSR CHROUT
+                    0xEA, 0xEA,           # $0503 NOP NOP
+                    0xA9, 0x00,           # $0505 LDA #
+                    0x60]                 # $0507 RTS
+
+
+@pytest.mark.parametrize("cpu_class", [CPU, FastCPU])
+def test_a_kernal_routine_that_writes_over_the_calling_block_is_seen_on_return(cpu_class):
+    m = C64(cpu_class=cpu_class)
+    for offset, byte in enumerate(assemble(PRINTS_OVER_ITSELF)):
+        m.poke(0xC000 + offset, byte)
+    for offset, byte in enumerate(IN_SCREEN_MEMORY):
+        m.poke(0x0500 + offset, byte)
+    m.call(0xC000)
+    # Each pass loads the screen code CHROUT has just put there: A, B, C, D.
+    assert [m.peek(0xC100 + i) for i in range(4)] == [1, 2, 3, 4]
