@@ -83,6 +83,12 @@ class ControlFlow:
                 self.emit("cyc += %d" % self.static)
                 self.set("cyc")
             self.static = 0
+            # The trap's address is an instruction boundary: an interrupt due by now is
+            # taken before the routine runs, as py65 takes it (a GETIN poll loop spinning
+            # until the jiffy IRQ's scan brings a typed key must see the key on this pass).
+            self.emit("if cyc >= lim:")
+            self.emit("    pc = %d" % insn.addr)
+            self.emit("    return")
             # The routine's direct version first (FastCPU.set_fast_trap), held inline if it
             # gives its source; when it declines, the trap handler, as CPU.step calls it.
             inline = self.cpu.inline_trap(insn.addr)
