@@ -8,58 +8,22 @@ part) and CHROUT spent -- the part kernal/basic/cycles.py models.  Ours is read 
 way (tests/kernal/basic_cycles_helpers.py).  Nothing here runs the genuine ROMs.
 """
 
+import pathlib
+
 import pytest
 
 from tests.kernal.basic_cycles_helpers import input_cycles_typed_in_chunks, statement_cycles
 
-EVERY_KIND = """
-10 A=1:B=2:C=3:D=4:E=5:F=6:G=7:H=8:J=9:K=10:L=11:M=12:N=13:O=14:P=15:Q=16:R=17
-20 X=A
-30 X=R
-40 GOTO 200
-50 REM
-60 REM
-70 REM
-80 REM
-90 REM
-100 REM
-110 REM
-120 REM
-130 REM
-140 REM
-200 GOSUB 300
-210 REM ABCDEFGHIJ
-220 FOR I=1 TO 3:NEXT
-230 A$="HELLO":B$=LEFT$(A$,2)+"X"
-240 DIM Z(5):Z(3)=Z(2)
-250 IF A<>B THEN C=1
-260 GOTO 270
-270 X = A  +  B
-280 END
-300 RETURN
-"""
+# Two programs of the benchmark's corpus (tests/bench/basic_corpus: bench_basic_time --corpus
+# runs them whole): every kind of statement, and jumps over lines.
+CORPUS = pathlib.Path(__file__).resolve().parent.parent / "bench" / "basic_corpus"
+EVERY_KIND = (CORPUS / "pin.bas").read_text()
 # The interpreter's own cycles of each statement run, in order (measured on the genuine ROMs)
 EVERY_KIND_GENUINE = [872, 907, 942, 977, 1012, 1047, 1082, 1117, 1152, 1187, 1222, 1257, 1292, 1327,
                       1362, 1397, 1478, 1828, 2188, 1411, 1328, 420, 486, 2346, 459, 459, 512, 2010, 4969,
                       2111, 3505, 2471, 761, 2545]
 
-JUMPS = """
-10 GOTO 20
-20 GOTO 110
-30 REM
-40 REM
-50 REM
-60 REM
-70 REM
-80 REM
-90 REM
-100 REM
-110 IF X=1 THEN 130
-120 X=1:GOTO 100
-130 A$="ABCDEFGHIJKLMNOPQRST":B$=A$+A$
-140 REM AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA
-150 END
-"""
+JUMPS = (CORPUS / "pin2.bas").read_text()
 JUMPS_GENUINE = [647, 1281, 1505, 872, 1405, 286, 2020, 1667, 3291, 1246]
 
 
